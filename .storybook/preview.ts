@@ -1,0 +1,11 @@
+import type { Preview } from '@storybook/react-vite';
+
+const preview: Preview = {
+  parameters: {
+    // axe runs on every story; a violation fails the story's test (addon-a11y + addon-vitest).
+    a11y: { test: 'error' },
+    controls: { expanded: true },
+  },
+};
+
+export default preview;
