@@ -26,13 +26,13 @@ const sourceConditions = {
   ssr: { resolve: { conditions: ['@wallet-auth/source', ...defaultServerConditions] } },
 };
 
-const browser = {
+const browser = () => ({
   enabled: true,
   headless: true,
   provider: chromium,
   instances: [{ browser: 'chromium' as const }],
   screenshotFailures: false,
-};
+});
 
 export default defineConfig({
   ...sourceConditions,
@@ -53,7 +53,7 @@ export default defineConfig({
         test: {
           name: 'core-browser',
           include: ['packages/core/src/**/*.browser.test.ts'],
-          browser,
+          browser: browser(),
         },
       },
       {
@@ -92,8 +92,7 @@ export default defineConfig({
         ],
         test: {
           name: 'storybook',
-          setupFiles: ['.storybook/vitest.setup.ts'],
-          browser,
+          browser: browser(),
         },
       },
     ],

@@ -1,0 +1,49 @@
+import type { Sandbox } from '@wallet-auth/sandbox';
+import { Hono } from 'hono';
+
+export interface DemoRoutesOptions {
+  sandbox: Sandbox;
+  origin: string;
+  /** Moves the emulator's clock forward; returns the new emulator time (epoch ms). */
+  advanceClock: (ms: number) => number;
+}
+
+/**
+ * Demo-only helpers under `/__sandbox/`: the emulator's public facts the page needs (the enclave
+ * key it pins, the magic OTP hint) and a clock control for the end-to-end tests. Never part of the
+ * proxy: a real deployment has no such routes.
+ */
+export function createDemoRoutes(options: DemoRoutesOptions): Hono {
+  const app = new Hono().basePath('/__sandbox');
+  app.get('/info', (c) =>
+    c.json({
+      enclavePublicKey: (options.sandbox as { enclavePublicKey?: string }).enclavePublicKey ?? null,
+      otpHint: '000000',
+      now: options.sandbox.now(),
+    }),
+  );
+  app.post('/clock', async (c) => {
+    if (c.req.header('Origin') !== options.origin) {
+      return c.json({ status: 403, code: 'FORBIDDEN', message: 'Wrong origin' }, 403);
+    }
+    const body = (await c.req.json().catch(() => null)) as { advanceSeconds?: unknown } | null;
+    const seconds = body?.advanceSeconds;
+    if (
+      typeof seconds !== 'number' ||
+      !Number.isFinite(seconds) ||
+      seconds < 0 ||
+      seconds > 86_400 * 30
+    ) {
+      return c.json(
+        {
+          status: 400,
+          code: 'INVALID_INPUT',
+          message: 'advanceSeconds must be a number from 0 to 2592000',
+        },
+        400,
+      );
+    }
+    return c.json({ now: options.advanceClock(seconds * 1000) });
+  });
+  return app;
+}

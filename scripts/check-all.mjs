@@ -1,0 +1,147 @@
+#!/usr/bin/env node
+/**
+ * Runs every check of the workspace in order and ends with one line `N passed, N failed`,
+ * counted over all runners (typecheck and lint count one check per package/tool, Vitest and
+ * Playwright one per test). Exits non-zero when anything failed or a runner crashed.
+ *
+ *   node scripts/check-all.mjs [--only typecheck,lint,unit,size,storybook-build,e2e]
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const root = new URL('..', import.meta.url).pathname;
+const reports = join(root, '.reports');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+
+const onlyArg = process.argv.find((a) => a.startsWith('--only='));
+const only = onlyArg ? new Set(onlyArg.slice(7).split(',')) : undefined;
+const env = {
+  ...process.env,
+  STORYBOOK_DISABLE_TELEMETRY: '1',
+  NODE_OPTIONS: [process.env.NODE_OPTIONS, '--max-old-space-size=6144'].filter(Boolean).join(' '),
+};
+
+let passed = 0;
+let failed = 0;
+const problems = [];
+
+function run(label, command, args, options = {}) {
+  const started = Date.now();
+  process.stdout.write(`\n=== ${label}: ${command} ${args.join(' ')}\n`);
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, env, ...options });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  process.stdout.write(`=== ${label}: exit ${result.status ?? result.signal} in ${seconds}s\n`);
+  return result.status === 0;
+}
+
+function count(label, ok) {
+  if (ok) {
+    passed += 1;
+  } else {
+    failed += 1;
+    problems.push(label);
+  }
+}
+
+function step(name) {
+  return only === undefined || only.has(name);
+}
+
+if (step('typecheck')) {
+  const dirs = ['packages', 'apps']
+    .flatMap((d) => readdirSync(join(root, d)).map((p) => join(d, p)))
+    .concat(['e2e'])
+    .filter((d) => existsSync(join(root, d, 'tsconfig.json')));
+  for (const dir of dirs) {
+    count(
+      `typecheck ${dir}`,
+      run(`typecheck ${dir}`, 'pnpm', [
+        'exec',
+        'tsc',
+        '--noEmit',
+        '-p',
+        join(dir, 'tsconfig.json'),
+      ]),
+    );
+  }
+}
+
+if (step('lint')) {
+  count('lint (biome)', run('lint', 'pnpm', ['exec', 'biome', 'ci', '.']));
+}
+
+if (step('unit')) {
+  const file = join(reports, 'vitest.json');
+  const ok = run('vitest (unit, browser, stories)', 'pnpm', [
+    'exec',
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${file}`,
+  ]);
+  if (existsSync(file)) {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    if (report.numFailedTests > 0) {
+      problems.push(`vitest: ${report.numFailedTests} failed`);
+    }
+    if (!ok && report.numFailedTests === 0) {
+      count('vitest run (suite error outside a test)', false);
+    }
+  } else {
+    count('vitest run (no report written)', false);
+  }
+}
+
+if (step('size') && existsSync(join(root, 'scripts/size-report.mjs'))) {
+  count('size budgets', run('size budgets', 'node', ['scripts/size-report.mjs', '--check']));
+}
+
+if (step('storybook-build')) {
+  count(
+    'storybook build',
+    run('storybook build', 'pnpm', [
+      'exec',
+      'storybook',
+      'build',
+      '--quiet',
+      '-o',
+      'storybook-static',
+    ]),
+  );
+}
+
+if (step('e2e')) {
+  const file = join(reports, 'playwright.json');
+  const ok = run(
+    'playwright e2e',
+    'pnpm',
+    ['--filter', '@wallet-auth/e2e', 'exec', 'playwright', 'test', '--reporter=list,json'],
+    {
+      env: { ...env, PLAYWRIGHT_JSON_OUTPUT_NAME: file },
+    },
+  );
+  if (existsSync(file)) {
+    const stats = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
+    passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+    failed += stats.unexpected ?? 0;
+    if ((stats.unexpected ?? 0) > 0) {
+      problems.push(`playwright: ${stats.unexpected} failed`);
+    }
+    if (!ok && (stats.unexpected ?? 0) === 0) {
+      count('playwright run (error outside a test)', false);
+    }
+  } else {
+    count('playwright run (no report written)', false);
+  }
+}
+
+if (problems.length > 0) {
+  process.stdout.write(`\nFailed: ${problems.join('; ')}\n`);
+}
+process.stdout.write(`\n${passed} passed, ${failed} failed\n`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);
