@@ -23,7 +23,7 @@ export type PayloadStamper = (payloadToSign: string) => Promise<string>;
 export interface SignedRetryOptions extends SignedRetryPlan {
   transport: TransportOptions;
   /** The request, identical on every leg (its `body` is the exact text sent each time). */
-  request: Omit<ServiceRequest, 'signal' | 'headers'>;
+  request: Omit<ServiceRequest, 'signal'>;
   /** Stamps `payloadToSign` with the right session key; rejects with a `WalletAuthError`. */
   stamp: PayloadStamper;
   clock?: Clock;

@@ -1,0 +1,310 @@
+/**
+ * A typed function for every endpoint of wire-format §12 (and the §11.6 rows the browser uses).
+ * Unsigned calls resolve with the wire type; signed calls run the signed-retry engine with the
+ * stamper they are given. Every failure rejects with a `WalletAuthError`.
+ */
+
+import type { Flow } from '../flows/flow.js';
+import { type Clock, systemClock } from '../internal/clock.js';
+import type {
+  AddCredentialBody,
+  AuthMethod,
+  AuthSession,
+  CreateQuoteBody,
+  Customer,
+  ExportWalletResponse,
+  InternalAccount,
+  InternalAccountListResponse,
+  ListInternalAccountsParams,
+  PasskeyAuthChallenge,
+  Quote,
+  VerifyCredentialBody,
+} from '../types.js';
+import { PAYLOAD_INTENTS, type PayloadIntent } from './payload-intent.js';
+import { type ServiceRequest, sendServiceRequest, type TransportOptions } from './request.js';
+import { sendResendingWhileProcessing } from './resend-while-processing.js';
+import {
+  type PayloadStamper,
+  REQUEST_ID_HEADER,
+  SIGNATURE_HEADER,
+  startSignedRetry,
+} from './signed-retry.js';
+import type { SignedRetryEvent, SignedRetryState } from './signed-retry.machine.js';
+
+/** Options every signed call accepts. */
+export interface SignedCallOptions {
+  /** Stamps the payload with the right session key (see the session manager). */
+  stamp: PayloadStamper;
+  signal?: AbortSignal;
+  /** Observes the exchange (PROCESSING, rate limits) for progress UI. */
+  onFlow?: (flow: Flow<SignedRetryState, SignedRetryEvent>) => void;
+}
+
+export interface ApiClientOptions extends TransportOptions {
+  clock?: Clock;
+}
+
+/** The typed API of the service. Create it once with `createApiClient`. */
+export type ApiClient = ReturnType<typeof createApiClient>;
+
+/**
+ * Creates the typed API client over a transport (the platform's proxy in production, the
+ * emulator in tests).
+ *
+ * @example
+ * const api = createApiClient({ baseUrl: '/api/2025-10-13' });
+ * const { data } = await api.listCredentials('InternalAccount:…');
+ */
+export function createApiClient(options: ApiClientOptions) {
+  const clock = options.clock ?? systemClock;
+  const transport: TransportOptions = options;
+
+  async function get<T>(request: Omit<ServiceRequest, 'method'>): Promise<T> {
+    const outcome = await sendServiceRequest(transport, { ...request, method: 'GET' });
+    if (outcome.kind === 'error') {
+      throw outcome.error;
+    }
+    return outcome.body as T;
+  }
+
+  async function unsigned<T>(request: ServiceRequest, terminalStatus: 200 | 201 | 204): Promise<T> {
+    const outcome = await sendResendingWhileProcessing(transport, request, {
+      clock,
+      terminalStatus,
+    });
+    return outcome.body as T;
+  }
+
+  async function signed<T>(
+    request: Omit<ServiceRequest, 'signal'>,
+    plan: {
+      terminalStatus: 200 | 201 | 204;
+      restartable: boolean;
+      intent: PayloadIntent | undefined;
+    },
+    call: SignedCallOptions,
+  ): Promise<T> {
+    const { flow, result } = startSignedRetry({
+      ...plan,
+      transport,
+      request,
+      stamp: call.stamp,
+      clock,
+      ...(call.signal ? { signal: call.signal } : {}),
+    });
+    call.onFlow?.(flow);
+    return (await result).body as T;
+  }
+
+  const json = (value: unknown) => JSON.stringify(value);
+
+  return {
+    transport,
+    clock,
+
+    /** `GET /customers/internal-accounts` with filters and cursor pagination. */
+    listInternalAccounts: (params: ListInternalAccountsParams = {}, signal?: AbortSignal) =>
+      get<InternalAccountListResponse>({
+        path: ['customers', 'internal-accounts'],
+        query: { ...params },
+        ...(signal ? { signal } : {}),
+      }),
+
+    /** `GET /auth/credentials?accountId`. */
+    listCredentials: (accountId: string, signal?: AbortSignal) =>
+      get<{ data: AuthMethod[] }>({
+        path: ['auth', 'credentials'],
+        query: { accountId },
+        ...(signal ? { signal } : {}),
+      }),
+
+    /**
+     * `POST /auth/credentials`: 202 → signed retry → 201 AuthMethod, or 201 at once for an
+     * account's first credential. @throws `*_CREDENTIAL_ALREADY_EXISTS`, `INVALID_INPUT`, 401 codes.
+     */
+    addCredential: (body: AddCredentialBody, call: SignedCallOptions) =>
+      signed<AuthMethod>(
+        { method: 'POST', path: ['auth', 'credentials'], body: json(body) },
+        // Not restartable: an OAUTH leg needs a fresh token, a PASSKEY leg a fresh ceremony.
+        {
+          terminalStatus: 201,
+          restartable: false,
+          intent: PAYLOAD_INTENTS.addCredential(body.type),
+        },
+        call,
+      ),
+
+    /** `DELETE /auth/credentials/{id}`, stamped by a session of another credential. */
+    revokeCredential: (credentialId: string, call: SignedCallOptions) =>
+      signed<undefined>(
+        { method: 'DELETE', path: ['auth', 'credentials', credentialId] },
+        { terminalStatus: 204, restartable: true, intent: PAYLOAD_INTENTS.revokeCredential() },
+        call,
+      ),
+
+    /** `POST /auth/credentials/{id}/challenge` for EMAIL_OTP/SMS_OTP (body `{}`): a fresh target bundle. */
+    challengeOtp: (credentialId: string, signal?: AbortSignal) =>
+      unsigned<AuthMethod>(
+        {
+          method: 'POST',
+          path: ['auth', 'credentials', credentialId, 'challenge'],
+          body: '{}',
+          ...(signal ? { signal } : {}),
+        },
+        200,
+      ),
+
+    /** `POST /auth/credentials/{id}/challenge` for PASSKEY with the key the session will be sealed to. */
+    challengePasskey: (credentialId: string, clientPublicKey: string, signal?: AbortSignal) =>
+      unsigned<PasskeyAuthChallenge>(
+        {
+          method: 'POST',
+          path: ['auth', 'credentials', credentialId, 'challenge'],
+          body: json({ clientPublicKey }),
+          ...(signal ? { signal } : {}),
+        },
+        200,
+      ),
+
+    /** OTP verify: 202 with the verification token, stamped by the TEK, → 200 AuthSession (§5, §6). */
+    verifyOtp: (
+      credentialId: string,
+      body: Extract<VerifyCredentialBody, { encryptedOtpBundle: string }>,
+      call: SignedCallOptions,
+    ) =>
+      signed<AuthSession>(
+        { method: 'POST', path: ['auth', 'credentials', credentialId, 'verify'], body: json(body) },
+        // Leg 1 consumes the code: never restart it automatically.
+        { terminalStatus: 200, restartable: false, intent: undefined },
+        call,
+      ),
+
+    /** OAUTH verify (no challenge): 200 AuthSession with the sealed key for a pub65 `clientPublicKey`. */
+    verifyOAuth: (
+      credentialId: string,
+      body: Extract<VerifyCredentialBody, { type: 'OAUTH' }>,
+      signal?: AbortSignal,
+    ) =>
+      unsigned<AuthSession>(
+        {
+          method: 'POST',
+          path: ['auth', 'credentials', credentialId, 'verify'],
+          body: json(body),
+          ...(signal ? { signal } : {}),
+        },
+        200,
+      ),
+
+    /** PASSKEY verify with the challenge's `Request-Id`: 200 AuthSession (§9). */
+    verifyPasskey: (
+      credentialId: string,
+      requestId: string,
+      body: Extract<VerifyCredentialBody, { type: 'PASSKEY' }>,
+      signal?: AbortSignal,
+    ) =>
+      unsigned<AuthSession>(
+        {
+          method: 'POST',
+          path: ['auth', 'credentials', credentialId, 'verify'],
+          body: json(body),
+          headers: { [REQUEST_ID_HEADER]: requestId },
+          ...(signal ? { signal } : {}),
+        },
+        200,
+      ),
+
+    /** `GET /auth/sessions?accountId`: active sessions. */
+    listSessions: (accountId: string, signal?: AbortSignal) =>
+      get<{ data: AuthSession[] }>({
+        path: ['auth', 'sessions'],
+        query: { accountId },
+        ...(signal ? { signal } : {}),
+      }),
+
+    /** `POST /auth/sessions/{id}/refresh`, stamped by that session → 201 AuthSession. */
+    refreshSession: (sessionId: string, clientPublicKey: string, call: SignedCallOptions) =>
+      signed<AuthSession>(
+        {
+          method: 'POST',
+          path: ['auth', 'sessions', sessionId, 'refresh'],
+          body: json({ clientPublicKey }),
+        },
+        {
+          terminalStatus: 201,
+          restartable: true,
+          intent: PAYLOAD_INTENTS.refreshSession(clientPublicKey),
+        },
+        call,
+      ),
+
+    /** `DELETE /auth/sessions/{id}` → 204 (404 when no longer active: treat as done). */
+    revokeSession: (sessionId: string, call: SignedCallOptions) =>
+      signed<undefined>(
+        { method: 'DELETE', path: ['auth', 'sessions', sessionId] },
+        { terminalStatus: 204, restartable: true, intent: PAYLOAD_INTENTS.revokeSession() },
+        call,
+      ),
+
+    /** `POST /internal-accounts/{id}/export` with a fresh pub65 key → the sealed export bundle (§8). */
+    exportWallet: (accountId: string, clientPublicKey: string, call: SignedCallOptions) =>
+      signed<ExportWalletResponse>(
+        {
+          method: 'POST',
+          path: ['internal-accounts', accountId, 'export'],
+          body: json({ clientPublicKey }),
+        },
+        // A lapsed export challenge needs a fresh export (service interface), which leg 1 is.
+        {
+          terminalStatus: 200,
+          restartable: true,
+          intent: PAYLOAD_INTENTS.exportWallet(clientPublicKey),
+        },
+        call,
+      ),
+
+    /** `PATCH /internal-accounts/{id}` `{privateEnabled}` (wallet privacy) → 200 InternalAccount. */
+    updatePrivacy: (accountId: string, privateEnabled: boolean, call: SignedCallOptions) =>
+      signed<InternalAccount>(
+        { method: 'PATCH', path: ['internal-accounts', accountId], body: json({ privateEnabled }) },
+        { terminalStatus: 200, restartable: true, intent: PAYLOAD_INTENTS.updatePrivacy() },
+        call,
+      ),
+
+    /** `GET /customers/{customerId}`. */
+    getCustomer: (customerId: string, signal?: AbortSignal) =>
+      get<Customer>({ path: ['customers', customerId], ...(signal ? { signal } : {}) }),
+
+    /** `PATCH /customers/{customerId}`: plain fields at once; an email/phone change is signed (§11.6). */
+    updateCustomer: (customerId: string, patch: Record<string, unknown>, call: SignedCallOptions) =>
+      signed<Customer>(
+        { method: 'PATCH', path: ['customers', customerId], body: json(patch) },
+        { terminalStatus: 200, restartable: true, intent: PAYLOAD_INTENTS.updateContact() },
+        call,
+      ),
+
+    /** `POST /quotes` (same-currency transfer between internal accounts, §11.6) → 201 Quote. */
+    createQuote: (body: CreateQuoteBody, signal?: AbortSignal) =>
+      unsigned<Quote>(
+        { method: 'POST', path: ['quotes'], body: json(body), ...(signal ? { signal } : {}) },
+        201,
+      ),
+
+    /** `POST /quotes/{quoteId}/execute` `{}` with `Idempotency-Key`; signed when the source is a wallet. */
+    executeQuote: (quoteId: string, idempotencyKey: string, call: SignedCallOptions) =>
+      signed<Quote>(
+        {
+          method: 'POST',
+          path: ['quotes', quoteId, 'execute'],
+          body: '{}',
+          headers: { 'Idempotency-Key': idempotencyKey },
+        },
+        { terminalStatus: 200, restartable: false, intent: PAYLOAD_INTENTS.executeQuote() },
+        call,
+      ),
+
+    /** Exposed for integrators adding an endpoint that follows the signed-retry exchange. */
+    signed,
+    /** The header names, for integrators' custom calls. */
+    headers: { signature: SIGNATURE_HEADER, requestId: REQUEST_ID_HEADER },
+  };
+}

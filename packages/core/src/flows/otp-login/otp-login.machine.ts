@@ -1,0 +1,319 @@
+/**
+ * EMAIL_OTP / SMS_OTP sign-in as a pure machine (service interface "Wallet sessions" rule 4,
+ * wire-format §4–§6): challenge → code typed → sealed bundle → 202 → stamp by the TEK → session.
+ * Resend has a cooldown; a 429 on the challenge is shown with its countdown and never retried
+ * automatically (wire-format §11.5).
+ */
+import type { WalletAuthError } from '../../errors/wallet-auth-error.js';
+import type { AuthSession } from '../../types.js';
+import type { ScheduleEffect } from '../flow.js';
+
+export type OtpCredentialType = 'EMAIL_OTP' | 'SMS_OTP';
+
+/** Why the person is asked for a code again. */
+export type OtpCodeProblem =
+  | { kind: 'wrongCode'; failedAttempts: number; attemptsLeft: number | undefined }
+  | { kind: 'codeExpired' };
+
+export type OtpLoginState =
+  | { status: 'idle' }
+  | { status: 'requestingCode'; credentialId: string; resend: boolean }
+  | {
+      status: 'awaitingCode';
+      credentialId: string;
+      otpEncryptionTargetBundle: string;
+      /** Epoch ms from which RESEND_CODE is accepted. */
+      resendAvailableAt: number;
+      resendAvailable: boolean;
+      failedAttempts: number;
+      problem: OtpCodeProblem | undefined;
+    }
+  | {
+      status: 'verifying';
+      credentialId: string;
+      otpEncryptionTargetBundle: string;
+      resendAvailableAt: number;
+      failedAttempts: number;
+      /** `processing` while the service settles the signed retry; `rateLimited` with its deadline. */
+      progress:
+        | { kind: 'sending' }
+        | { kind: 'processing' }
+        | { kind: 'rateLimited'; retryAt: number };
+    }
+  | { status: 'rateLimited'; credentialId: string; retryAt: number; error: WalletAuthError }
+  | { status: 'authenticated'; session: AuthSession }
+  | {
+      status: 'failed';
+      credentialId: string | undefined;
+      error: WalletAuthError;
+      retryable: boolean;
+    };
+
+export type OtpLoginEvent =
+  | { type: 'START'; credentialId: string; now: number }
+  | { type: 'CODE_SENT'; otpEncryptionTargetBundle: string; now: number }
+  | { type: 'CHALLENGE_FAILED'; error: WalletAuthError; now: number }
+  | { type: 'RESEND_CODE'; now: number }
+  | { type: 'RESEND_AVAILABLE' }
+  | { type: 'SUBMIT_CODE'; code: string }
+  | {
+      type: 'VERIFY_PROGRESS';
+      progress: Extract<OtpLoginState, { status: 'verifying' }>['progress'];
+    }
+  | { type: 'VERIFIED'; session: AuthSession }
+  | { type: 'VERIFY_FAILED'; error: WalletAuthError; now: number }
+  | { type: 'RATE_LIMIT_OVER' }
+  | { type: 'RETRY'; now: number }
+  | { type: 'CANCEL' };
+
+export type OtpLoginEffect =
+  | { type: 'requestCode'; credentialId: string }
+  | { type: 'verifyCode'; credentialId: string; code: string; otpEncryptionTargetBundle: string }
+  | ScheduleEffect<OtpLoginEvent>;
+
+export interface OtpLoginMachineOptions {
+  /** Seconds before "send a new code" is offered. @defaultValue 30 */
+  resendCooldownSeconds?: number;
+  /** Consecutive wrong codes before the service locks the credential, when known. @defaultValue 5 */
+  attemptsBeforeLock?: number;
+  /** Code length. @defaultValue 6 */
+  codeLength?: number;
+}
+
+type Result = readonly [OtpLoginState, readonly OtpLoginEffect[]];
+
+/** Classifies a verify failure that should return the person to the code field. */
+export function classifyCodeError(error: WalletAuthError): 'wrongCode' | 'codeExpired' | undefined {
+  if (error.code !== 'UNAUTHORIZED') {
+    return undefined;
+  }
+  const reason = error.reason ?? '';
+  if (/invalid otp code|wrong code|invalid code/i.test(reason)) {
+    return 'wrongCode';
+  }
+  if (/otp expired|no pending otp|invalid otp bundle/i.test(reason)) {
+    // A bundle that no longer opens means a newer challenge voided it: a new code is needed.
+    return 'codeExpired';
+  }
+  return undefined;
+}
+
+function retryAtOf(error: WalletAuthError, now: number): number {
+  const seconds = error.details?.retryAfterSeconds;
+  return now + (typeof seconds === 'number' && seconds > 0 ? seconds * 1000 : 30_000);
+}
+
+/** Builds the OTP sign-in machine. */
+export function createOtpLoginMachine(options: OtpLoginMachineOptions = {}) {
+  const cooldownMs = (options.resendCooldownSeconds ?? 30) * 1000;
+  const attemptsBeforeLock = options.attemptsBeforeLock ?? 5;
+  const codeLength = options.codeLength ?? 6;
+  const initial: OtpLoginState = { status: 'idle' };
+
+  function failed(credentialId: string | undefined, error: WalletAuthError): Result {
+    return [{ status: 'failed', credentialId, error, retryable: error.retryable }, []];
+  }
+
+  function transition(state: OtpLoginState, event: OtpLoginEvent): Result {
+    switch (state.status) {
+      case 'idle': {
+        if (event.type === 'START') {
+          return [
+            { status: 'requestingCode', credentialId: event.credentialId, resend: false },
+            [{ type: 'requestCode', credentialId: event.credentialId }],
+          ];
+        }
+        return [state, []];
+      }
+      case 'requestingCode': {
+        if (event.type === 'CODE_SENT') {
+          const resendAvailableAt = event.now + cooldownMs;
+          return [
+            {
+              status: 'awaitingCode',
+              credentialId: state.credentialId,
+              otpEncryptionTargetBundle: event.otpEncryptionTargetBundle,
+              resendAvailableAt,
+              resendAvailable: cooldownMs === 0,
+              failedAttempts: 0,
+              problem: undefined,
+            },
+            cooldownMs === 0
+              ? []
+              : [{ type: 'schedule', at: resendAvailableAt, event: { type: 'RESEND_AVAILABLE' } }],
+          ];
+        }
+        if (event.type === 'CHALLENGE_FAILED') {
+          if (event.error.code === 'RATE_LIMITED') {
+            const retryAt = retryAtOf(event.error, event.now);
+            return [
+              {
+                status: 'rateLimited',
+                credentialId: state.credentialId,
+                retryAt,
+                error: event.error,
+              },
+              [{ type: 'schedule', at: retryAt, event: { type: 'RATE_LIMIT_OVER' } }],
+            ];
+          }
+          return failed(state.credentialId, event.error);
+        }
+        if (event.type === 'CANCEL') {
+          return [initial, []];
+        }
+        return [state, []];
+      }
+      case 'awaitingCode': {
+        if (event.type === 'RESEND_AVAILABLE') {
+          return state.resendAvailable ? [state, []] : [{ ...state, resendAvailable: true }, []];
+        }
+        if (event.type === 'RESEND_CODE') {
+          if (event.now < state.resendAvailableAt) {
+            return [state, []];
+          }
+          return [
+            { status: 'requestingCode', credentialId: state.credentialId, resend: true },
+            [{ type: 'requestCode', credentialId: state.credentialId }],
+          ];
+        }
+        if (event.type === 'SUBMIT_CODE') {
+          if (event.code.length !== codeLength || !/^[0-9A-Za-z]+$/.test(event.code)) {
+            return [state, []];
+          }
+          return [
+            {
+              status: 'verifying',
+              credentialId: state.credentialId,
+              otpEncryptionTargetBundle: state.otpEncryptionTargetBundle,
+              resendAvailableAt: state.resendAvailableAt,
+              failedAttempts: state.failedAttempts,
+              progress: { kind: 'sending' },
+            },
+            [
+              {
+                type: 'verifyCode',
+                credentialId: state.credentialId,
+                code: event.code,
+                otpEncryptionTargetBundle: state.otpEncryptionTargetBundle,
+              },
+            ],
+          ];
+        }
+        if (event.type === 'CANCEL') {
+          return [initial, []];
+        }
+        return [state, []];
+      }
+      case 'verifying': {
+        if (event.type === 'VERIFY_PROGRESS') {
+          return [{ ...state, progress: event.progress }, []];
+        }
+        if (event.type === 'VERIFIED') {
+          return [{ status: 'authenticated', session: event.session }, []];
+        }
+        if (event.type === 'VERIFY_FAILED') {
+          const kind = classifyCodeError(event.error);
+          if (kind === undefined) {
+            if (event.error.code === 'RATE_LIMITED') {
+              const retryAt = retryAtOf(event.error, event.now);
+              return [
+                {
+                  status: 'rateLimited',
+                  credentialId: state.credentialId,
+                  retryAt,
+                  error: event.error,
+                },
+                [{ type: 'schedule', at: retryAt, event: { type: 'RATE_LIMIT_OVER' } }],
+              ];
+            }
+            return failed(state.credentialId, event.error);
+          }
+          const failedAttempts =
+            kind === 'wrongCode' ? state.failedAttempts + 1 : state.failedAttempts;
+          const resendAvailable = event.now >= state.resendAvailableAt;
+          return [
+            {
+              status: 'awaitingCode',
+              credentialId: state.credentialId,
+              otpEncryptionTargetBundle: state.otpEncryptionTargetBundle,
+              resendAvailableAt: state.resendAvailableAt,
+              resendAvailable,
+              failedAttempts,
+              problem:
+                kind === 'wrongCode'
+                  ? {
+                      kind,
+                      failedAttempts,
+                      attemptsLeft: Math.max(0, attemptsBeforeLock - failedAttempts),
+                    }
+                  : { kind },
+            },
+            resendAvailable
+              ? []
+              : [
+                  {
+                    type: 'schedule',
+                    at: state.resendAvailableAt,
+                    event: { type: 'RESEND_AVAILABLE' },
+                  },
+                ],
+          ];
+        }
+        if (event.type === 'CANCEL') {
+          return [initial, []];
+        }
+        return [state, []];
+      }
+      case 'rateLimited': {
+        if (event.type === 'RATE_LIMIT_OVER') {
+          // The wait is over; the person asks again (the machine never re-sends a challenge by itself).
+          return [
+            {
+              status: 'failed',
+              credentialId: state.credentialId,
+              error: state.error,
+              retryable: true,
+            },
+            [],
+          ];
+        }
+        if (event.type === 'RETRY' && event.now >= state.retryAt) {
+          return [
+            { status: 'requestingCode', credentialId: state.credentialId, resend: true },
+            [{ type: 'requestCode', credentialId: state.credentialId }],
+          ];
+        }
+        if (event.type === 'CANCEL') {
+          return [initial, []];
+        }
+        return [state, []];
+      }
+      case 'failed': {
+        if (event.type === 'RETRY' && state.credentialId !== undefined && state.retryable) {
+          return [
+            { status: 'requestingCode', credentialId: state.credentialId, resend: true },
+            [{ type: 'requestCode', credentialId: state.credentialId }],
+          ];
+        }
+        if (event.type === 'START') {
+          return [
+            { status: 'requestingCode', credentialId: event.credentialId, resend: false },
+            [{ type: 'requestCode', credentialId: event.credentialId }],
+          ];
+        }
+        if (event.type === 'CANCEL') {
+          return [initial, []];
+        }
+        return [state, []];
+      }
+      case 'authenticated': {
+        return [state, []];
+      }
+      default: {
+        return state satisfies never;
+      }
+    }
+  }
+
+  return { initial, transition };
+}
