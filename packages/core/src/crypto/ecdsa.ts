@@ -1,0 +1,89 @@
+import { WalletAuthError } from '../errors/wallet-auth-error.js';
+import { getSubtle, toArrayBuffer } from '../internal/web-crypto.js';
+import {
+  type EcdsaSignature,
+  p1363ToLowSDerHex,
+  parseDerSignature,
+  signatureToP1363,
+} from './der.js';
+import { P256_ORDER, type PublicKeyInput, toUncompressedPublicKey } from './p256.js';
+
+const ecdsaSha256 = { name: 'ECDSA', hash: 'SHA-256' } as const;
+const ecdsaP256 = { name: 'ECDSA', namedCurve: 'P-256' } as const;
+
+/**
+ * Checks that a key is a P-256 ECDSA private key allowed to sign (catalogue KEY-18).
+ * @param key - Candidate key.
+ * @throws WalletAuthError `KEY_USAGE_INVALID` for an ECDH key, a public key or another curve.
+ */
+export function assertSigningKey(key: CryptoKey): void {
+  const algorithm = key.algorithm as EcKeyAlgorithm;
+  if (
+    key.type !== 'private' ||
+    algorithm.name !== 'ECDSA' ||
+    algorithm.namedCurve !== 'P-256' ||
+    !key.usages.includes('sign')
+  ) {
+    throw new WalletAuthError('KEY_USAGE_INVALID', 'The key is not a P-256 ECDSA signing key');
+  }
+}
+
+/**
+ * Signs bytes with ECDSA P-256/SHA-256 through WebCrypto and returns low-S DER hex (wire-format §2).
+ * @param privateKey - A non-extractable ECDSA P-256 private key.
+ * @param message - The exact bytes to sign (hashed by WebCrypto).
+ * @throws WalletAuthError `KEY_USAGE_INVALID` when the key cannot sign; `INSECURE_CONTEXT`.
+ */
+export async function signMessage(privateKey: CryptoKey, message: Uint8Array): Promise<string> {
+  assertSigningKey(privateKey);
+  let raw: ArrayBuffer;
+  try {
+    raw = await getSubtle().sign(ecdsaSha256, privateKey, toArrayBuffer(message));
+  } catch (cause) {
+    throw new WalletAuthError('KEY_USAGE_INVALID', 'WebCrypto refused to sign with this key', {
+      cause,
+    });
+  }
+  return p1363ToLowSDerHex(new Uint8Array(raw));
+}
+
+function inRange(value: bigint): boolean {
+  return value >= 1n && value < P256_ORDER;
+}
+
+/** Parameters of `verifyMessageSignature`. */
+export interface VerifyMessageSignatureParams {
+  /** The signer's public key, pub33 or pub65. */
+  publicKey: PublicKeyInput;
+  /** DER signature (hex or bytes) or parsed integers; high-S accepted. */
+  signature: string | Uint8Array | EcdsaSignature;
+  /** The signed bytes (hashed with SHA-256 here). */
+  message: Uint8Array;
+}
+
+/**
+ * Verifies an ECDSA P-256/SHA-256 signature through WebCrypto, accepting high-S (wire-format §2).
+ * Returns false for a signature that is not strict DER with 1 ≤ r, s < n.
+ * @param params - Public key, signature and message.
+ * @throws WalletAuthError `PUBLIC_KEY_INVALID` when the key is not a point.
+ */
+export async function verifyMessageSignature(
+  params: VerifyMessageSignatureParams,
+): Promise<boolean> {
+  const signature =
+    typeof params.signature === 'string' || params.signature instanceof Uint8Array
+      ? parseDerSignature(params.signature)
+      : params.signature;
+  const publicKey = toUncompressedPublicKey(params.publicKey);
+  if (!signature || !inRange(signature.r) || !inRange(signature.s)) {
+    return false;
+  }
+  const subtle = getSubtle();
+  const key = await subtle.importKey('raw', publicKey, ecdsaP256, true, ['verify']);
+  return subtle.verify(
+    ecdsaSha256,
+    key,
+    signatureToP1363(signature),
+    toArrayBuffer(params.message),
+  );
+}

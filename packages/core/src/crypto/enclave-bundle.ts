@@ -1,0 +1,98 @@
+import { hexToBytes, isHex } from '../encoding/hex.js';
+import { WalletAuthError } from '../errors/wallet-auth-error.js';
+import { verifyMessageSignature } from './ecdsa.js';
+import { publicKeysEqual } from './p256.js';
+
+/** The only bundle version the kit accepts (wire-format §4, §8). */
+export const BUNDLE_VERSION = 'v1.0.0';
+
+/** The four members of a signed enclave bundle (wire-format §4, §8). */
+export interface EnclaveBundle {
+  version: string;
+  data: string;
+  dataSignature: string;
+  enclaveQuorumPublic: string;
+}
+
+function malformed(message: string, cause?: unknown): WalletAuthError {
+  return new WalletAuthError('BUNDLE_MALFORMED', message, { cause });
+}
+
+/**
+ * Parses the outer JSON of an enclave bundle: one surrounding pair of `'` stripped (a documentation
+ * quirk), version `v1.0.0`, four string members, `data` non-empty hex (wire-format §4 step 1, §8).
+ * @param bundle - The bundle string.
+ * @throws WalletAuthError `BUNDLE_MALFORMED`.
+ */
+export function parseEnclaveBundle(bundle: string): EnclaveBundle {
+  const text =
+    bundle.length >= 2 && bundle.startsWith("'") && bundle.endsWith("'")
+      ? bundle.slice(1, -1)
+      : bundle;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (cause) {
+    throw malformed('Bundle is not JSON', cause);
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+    throw malformed('Bundle is not a JSON object');
+  }
+  const { version, data, dataSignature, enclaveQuorumPublic } = parsed as Record<string, unknown>;
+  if (
+    typeof version !== 'string' ||
+    typeof data !== 'string' ||
+    typeof dataSignature !== 'string' ||
+    typeof enclaveQuorumPublic !== 'string'
+  ) {
+    throw malformed(
+      'Bundle needs string members version, data, dataSignature, enclaveQuorumPublic',
+    );
+  }
+  if (version !== BUNDLE_VERSION) {
+    throw malformed('Bundle version is not supported');
+  }
+  if (data === '' || !isHex(data)) {
+    throw malformed('Bundle data is not hex');
+  }
+  return { version, data, dataSignature, enclaveQuorumPublic };
+}
+
+/** Parameters of `verifyEnclaveSignature`. */
+export interface VerifyEnclaveSignatureParams {
+  /** The parsed bundle. */
+  bundle: EnclaveBundle;
+  /** The pinned signer, pub65 hex. */
+  pinnedSigner: string;
+  /** Environment name, for the error text (catalogue HPKE-03). */
+  environmentName: string;
+  /** What the signer is pinned as, for the error text. */
+  signerRole: string;
+}
+
+/**
+ * Checks `enclaveQuorumPublic` against the pin, then `dataSignature` (DER, high-S accepted) over
+ * the bytes `data` decodes to (wire-format §4 steps 2–3, §8). A key carried only by the bundle proves nothing.
+ * @param params - Bundle, pinned key and names for messages.
+ * @throws WalletAuthError `BUNDLE_SIGNATURE_INVALID`.
+ */
+export async function verifyEnclaveSignature(params: VerifyEnclaveSignatureParams): Promise<void> {
+  const { bundle } = params;
+  if (!publicKeysEqual(bundle.enclaveQuorumPublic, params.pinnedSigner)) {
+    throw new WalletAuthError(
+      'BUNDLE_SIGNATURE_INVALID',
+      `Bundle signer is not the pinned ${params.signerRole} of the ${params.environmentName} environment`,
+      { details: { check: 'pin', environment: params.environmentName } },
+    );
+  }
+  const verified = await verifyMessageSignature({
+    publicKey: params.pinnedSigner,
+    signature: isHex(bundle.dataSignature) ? bundle.dataSignature : '',
+    message: hexToBytes(bundle.data),
+  });
+  if (!verified) {
+    throw new WalletAuthError('BUNDLE_SIGNATURE_INVALID', 'Bundle dataSignature does not verify', {
+      details: { check: 'signature', environment: params.environmentName },
+    });
+  }
+}

@@ -1,0 +1,111 @@
+import { Aes256Gcm, CipherSuite, DhkemP256HkdfSha256, HkdfSha256 } from '@hpke/core';
+import { hexToBytes } from '../encoding/hex.js';
+import { utf8ToBytes } from '../encoding/utf8.js';
+import { WalletAuthError } from '../errors/wallet-auth-error.js';
+import { concatBytes } from '../internal/bytes.js';
+import { getSubtle, toArrayBuffer } from '../internal/web-crypto.js';
+import type { DecryptionKeyPair } from '../keys/key-pair.js';
+import { purposeOf } from '../keys/key-pair.js';
+import { type PublicKeyInput, toUncompressedPublicKey } from './p256.js';
+
+/** HPKE `info` of every bundle: UTF-8 `turnkey_hpke` (wire-format §3). */
+export const HPKE_INFO = 'turnkey_hpke';
+
+// The suite is fixed in code, never read from a bundle (wire-format §3): base mode,
+// DHKEM(P-256, HKDF-SHA256), HKDF-SHA256, AES-256-GCM.
+function createSuite(): CipherSuite {
+  return new CipherSuite({
+    kem: new DhkemP256HkdfSha256(),
+    kdf: new HkdfSha256(),
+    aead: new Aes256Gcm(),
+  });
+}
+
+/** Parameters of `hpkeSeal`. */
+export interface HpkeSealParams {
+  /** The recipient's public key; a pub33 is decompressed first (wire-format §3). */
+  recipientPublicKey: PublicKeyInput;
+  /** Bytes to encrypt. */
+  plaintext: Uint8Array;
+  /**
+   * Test only: a fixed ephemeral key pair (@hpke/core's `ekm`), for known-answer vectors.
+   * Production code never sets it.
+   */
+  ephemeralKeyPair?: CryptoKeyPair;
+}
+
+/** The output of `hpkeSeal`. */
+export interface HpkeSealed {
+  /** `enc`, the ephemeral public key, pub65 (65 bytes). */
+  encappedPublicKey: Uint8Array;
+  /** AES-256-GCM ciphertext followed by its 16-byte tag. */
+  ciphertext: Uint8Array;
+}
+
+/**
+ * Single-shot HPKE seal of wire-format §3: info `turnkey_hpke`, AAD = enc(65) ‖ pkR(65).
+ * The sender context is created first so its `enc` can enter the AAD.
+ * @param params - Recipient key and plaintext.
+ * @throws WalletAuthError `PUBLIC_KEY_INVALID` when the recipient key is not a point;
+ * `INSECURE_CONTEXT` without WebCrypto.
+ */
+export async function hpkeSeal(params: HpkeSealParams): Promise<HpkeSealed> {
+  const recipient = toUncompressedPublicKey(params.recipientPublicKey);
+  getSubtle();
+  const suite = createSuite();
+  try {
+    const recipientPublicKey = await suite.kem.deserializePublicKey(toArrayBuffer(recipient));
+    const sender = await suite.createSenderContext({
+      recipientPublicKey,
+      info: toArrayBuffer(utf8ToBytes(HPKE_INFO)),
+      ...(params.ephemeralKeyPair ? { ekm: params.ephemeralKeyPair } : {}),
+    });
+    const encappedPublicKey = new Uint8Array(sender.enc);
+    const aad = concatBytes(encappedPublicKey, recipient);
+    const ciphertext = new Uint8Array(await sender.seal(toArrayBuffer(params.plaintext), aad));
+    return { encappedPublicKey, ciphertext };
+  } catch (cause) {
+    // No detail of the failure (or the plaintext) leaves this function (wire-format §3).
+    throw new WalletAuthError('UNKNOWN', 'HPKE encryption failed', { cause });
+  }
+}
+
+/** Parameters of `hpkeOpen`. */
+export interface HpkeOpenParams {
+  /** The recipient's non-extractable ECDH key pair. */
+  recipientKeyPair: DecryptionKeyPair;
+  /** `enc`, pub65 or pub33 (decompressed before use, wire-format §3). */
+  encappedPublicKey: PublicKeyInput;
+  /** Ciphertext followed by its tag. */
+  ciphertext: Uint8Array;
+}
+
+/**
+ * Single-shot HPKE open of wire-format §3 (AAD = enc(65) ‖ pkR(65)).
+ * @param params - Recipient key pair, `enc` and ciphertext.
+ * @throws WalletAuthError `PUBLIC_KEY_INVALID` when `enc` is not a point; `KEY_USAGE_INVALID`
+ * for a signing key (catalogue KEY-18); `DECRYPT_FAILED` for every other failure, with no detail.
+ */
+export async function hpkeOpen(params: HpkeOpenParams): Promise<Uint8Array<ArrayBuffer>> {
+  const encappedPublicKey = toUncompressedPublicKey(params.encappedPublicKey);
+  if (purposeOf(params.recipientKeyPair.privateKey) !== 'decryption') {
+    throw new WalletAuthError('KEY_USAGE_INVALID', 'HPKE needs an ECDH decryption key');
+  }
+  getSubtle();
+  const recipientPublicKey = hexToBytes(params.recipientKeyPair.publicKeyHex);
+  const suite = createSuite();
+  try {
+    const recipient = await suite.createRecipientContext({
+      recipientKey: {
+        privateKey: params.recipientKeyPair.privateKey,
+        publicKey: params.recipientKeyPair.publicKey,
+      },
+      enc: toArrayBuffer(encappedPublicKey),
+      info: toArrayBuffer(utf8ToBytes(HPKE_INFO)),
+    });
+    const aad = concatBytes(encappedPublicKey, recipientPublicKey);
+    return new Uint8Array(await recipient.open(toArrayBuffer(params.ciphertext), aad));
+  } catch (cause) {
+    throw new WalletAuthError('DECRYPT_FAILED', 'The bundle could not be decrypted', { cause });
+  }
+}

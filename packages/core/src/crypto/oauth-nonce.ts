@@ -1,0 +1,19 @@
+import { bytesToHex } from '../encoding/hex.js';
+import { utf8ToBytes } from '../encoding/utf8.js';
+import { sha256 } from '../internal/web-crypto.js';
+
+/**
+ * Computes the OIDC nonce for a `clientPublicKey` (wire-format §10): lowercase hex of
+ * SHA-256 over the UTF-8 bytes of the key string exactly as it will be sent — over the hex text,
+ * not the key bytes, so case and compression change it.
+ * @param clientPublicKey - The exact string to be sent as `clientPublicKey`.
+ * @throws WalletAuthError `INSECURE_CONTEXT` without WebCrypto.
+ * @example
+ * ```ts
+ * const clientKey = await createClientKey();
+ * const nonce = await createOAuthNonce(clientKey.clientPublicKey); // put in the IdP request
+ * ```
+ */
+export async function createOAuthNonce(clientPublicKey: string): Promise<string> {
+  return bytesToHex(await sha256(utf8ToBytes(clientPublicKey)));
+}

@@ -1,0 +1,43 @@
+import { base58 } from '@scure/base';
+import { WalletAuthError } from '../errors/wallet-auth-error.js';
+import { concatBytes, equalBytes } from '../internal/bytes.js';
+import { sha256 } from '../internal/web-crypto.js';
+
+const checksumLength = 4;
+
+async function checksum(payload: Uint8Array): Promise<Uint8Array> {
+  return (await sha256(await sha256(payload))).subarray(0, checksumLength);
+}
+
+/**
+ * Encodes bytes as base58check (wire-format §7): Bitcoin alphabet, leading `00` bytes as `1`,
+ * and the first 4 bytes of SHA-256(SHA-256(payload)) appended. SHA-256 comes from WebCrypto.
+ * @param payload - Bytes to encode.
+ */
+export async function encodeBase58Check(payload: Uint8Array): Promise<string> {
+  return base58.encode(concatBytes(payload, await checksum(payload)));
+}
+
+/**
+ * Decodes base58check text and verifies its checksum (wire-format §7).
+ * @param text - base58check text.
+ * @throws WalletAuthError `ENCODING_INVALID` on a character outside the alphabet, a too-short
+ * value or a checksum mismatch.
+ */
+export async function decodeBase58Check(text: string): Promise<Uint8Array<ArrayBuffer>> {
+  let decoded: Uint8Array;
+  try {
+    decoded = base58.decode(text);
+  } catch (cause) {
+    throw new WalletAuthError('ENCODING_INVALID', 'Expected base58check text', { cause });
+  }
+  if (decoded.length < checksumLength) {
+    throw new WalletAuthError('ENCODING_INVALID', 'base58check value is too short');
+  }
+  const payload = new Uint8Array(decoded.subarray(0, decoded.length - checksumLength));
+  const expected = await checksum(payload);
+  if (!equalBytes(expected, decoded.subarray(decoded.length - checksumLength))) {
+    throw new WalletAuthError('ENCODING_INVALID', 'base58check checksum does not match');
+  }
+  return payload;
+}

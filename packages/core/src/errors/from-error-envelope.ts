@@ -1,0 +1,84 @@
+import { isServerErrorCode, type WalletAuthErrorCode } from './error-codes.js';
+import { parseRetryAfter } from './parse-retry-after.js';
+import { WalletAuthError } from './wallet-auth-error.js';
+
+/** Options of `fromErrorEnvelope`. */
+export interface FromErrorEnvelopeOptions {
+  /** Clock for an HTTP-date `Retry-After` when the response has no `Date` header. */
+  now?: () => number;
+}
+
+const maxMessageLength = 500;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  try {
+    const text = await response.text();
+    return text === '' ? undefined : JSON.parse(text);
+  } catch {
+    // Not JSON, or the body could not be read: the status alone still tells the cause.
+    return undefined;
+  }
+}
+
+/**
+ * Turns a non-2xx response into a `WalletAuthError` (house style §2.3, one of the two translation
+ * edges). Envelope codes of wire-format §13 pass through; an unknown code becomes `UNKNOWN` with
+ * the raw value on `serverCode`. `reason` is read top-level, falling back to `details.reason`.
+ * A 429 becomes `RATE_LIMITED` and its `Retry-After` (delta-seconds or HTTP-date) is parsed into
+ * `details.retryAfterSeconds`.
+ * @param response - The failed response; its body is consumed.
+ * @param options - Clock for HTTP-date parsing.
+ */
+export async function fromErrorEnvelope(
+  response: Response,
+  options: FromErrorEnvelopeOptions = {},
+): Promise<WalletAuthError> {
+  const status = response.status;
+  const body = await readJson(response);
+  const envelope = isRecord(body) ? body : {};
+
+  const rawCode = typeof envelope.code === 'string' ? envelope.code : undefined;
+  let code: WalletAuthErrorCode = 'UNKNOWN';
+  if (isServerErrorCode(rawCode)) {
+    code = rawCode;
+  } else if (status === 429) {
+    code = 'RATE_LIMITED';
+  }
+
+  const details: Record<string, unknown> | undefined = isRecord(envelope.details)
+    ? { ...envelope.details }
+    : undefined;
+  let reason: string | undefined;
+  if (typeof envelope.reason === 'string') {
+    reason = envelope.reason;
+  } else if (details && typeof details.reason === 'string') {
+    reason = details.reason;
+  }
+
+  let allDetails = details;
+  if (status === 429 || code === 'RATE_LIMITED') {
+    const retryAfterSeconds = parseRetryAfter(response.headers.get('Retry-After'), {
+      date: response.headers.get('Date'),
+      ...(options.now ? { now: options.now } : {}),
+    });
+    if (retryAfterSeconds !== undefined) {
+      allDetails = { ...details, retryAfterSeconds };
+    }
+  }
+
+  const message =
+    typeof envelope.message === 'string' && envelope.message !== ''
+      ? envelope.message.slice(0, maxMessageLength)
+      : `Request failed with HTTP status ${status}`;
+
+  return new WalletAuthError(code, message, {
+    status,
+    ...(rawCode === undefined ? {} : { serverCode: rawCode }),
+    ...(allDetails === undefined ? {} : { details: allDetails }),
+    ...(reason === undefined ? {} : { reason }),
+  });
+}

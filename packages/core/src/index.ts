@@ -1,0 +1,129 @@
+/**
+ * @wallet-auth/core — headless wallet-authentication kit. Named exports only, values then types
+ * (house style §2.8). Nothing here touches a browser global at import time.
+ */
+
+// Types
+export type { ClientKey, ResolveSessionKeyParams, SessionKeyMode } from './crypto/client-key.js';
+// Values
+export { createClientKey, resolveSessionKey } from './crypto/client-key.js';
+export type { DecryptExportBundleParams } from './crypto/decrypt-export-bundle.js';
+export { decryptExportBundle } from './crypto/decrypt-export-bundle.js';
+export type { DecryptSessionKeyParams } from './crypto/decrypt-session-key.js';
+export { decryptSessionKey } from './crypto/decrypt-session-key.js';
+export type { EcdsaSignature } from './crypto/der.js';
+export {
+  normalizeLowS,
+  parseDerSignature,
+  signatureFromP1363,
+  signatureToDerHex,
+  signatureToP1363,
+} from './crypto/der.js';
+export type { VerifyMessageSignatureParams } from './crypto/ecdsa.js';
+export { assertSigningKey, signMessage, verifyMessageSignature } from './crypto/ecdsa.js';
+export type { EnclaveBundle, VerifyEnclaveSignatureParams } from './crypto/enclave-bundle.js';
+export {
+  BUNDLE_VERSION,
+  parseEnclaveBundle,
+  verifyEnclaveSignature,
+} from './crypto/enclave-bundle.js';
+export type {
+  EncryptedOtpCode,
+  EncryptOtpCodeParams,
+  SealOtpPlaintextParams,
+} from './crypto/encrypt-otp-code.js';
+export { encryptOtpCode, sealOtpPlaintext } from './crypto/encrypt-otp-code.js';
+export type {
+  EnclaveKeys,
+  EnvironmentOptions,
+  ResolvedEnvironment,
+  WalletAuthEnvironmentName,
+} from './crypto/environment.js';
+export {
+  PRODUCTION_EXPORT_SIGNER_PUBLIC_KEY,
+  PRODUCTION_OTP_SIGNER_PUBLIC_KEY,
+  resolveEnvironment,
+} from './crypto/environment.js';
+export type { HpkeOpenParams, HpkeSealed, HpkeSealParams } from './crypto/hpke.js';
+export { HPKE_INFO, hpkeOpen, hpkeSeal } from './crypto/hpke.js';
+export { createOAuthNonce } from './crypto/oauth-nonce.js';
+export type { OtpTarget } from './crypto/otp-target-bundle.js';
+export { verifyOtpTargetBundle } from './crypto/otp-target-bundle.js';
+export type { PublicKeyInput } from './crypto/p256.js';
+export {
+  compressPublicKey,
+  decompressPublicKey,
+  isPrivateScalar,
+  isPublicKey,
+  P256_ORDER,
+  publicKeysEqual,
+  toUncompressedPublicKey,
+} from './crypto/p256.js';
+export type { RegistrationChallenge } from './crypto/passkey-challenge.js';
+export {
+  createRegistrationChallenge,
+  passkeyChallengeToBytes,
+} from './crypto/passkey-challenge.js';
+export type {
+  CreateStampParams,
+  DecodedStamp,
+  StampContents,
+  VerifyStampParams,
+} from './crypto/stamp.js';
+export {
+  createStamp,
+  decodeStamp,
+  encodeStamp,
+  SIGNATURE_HEADER_NAME,
+  STAMP_SCHEME,
+  verifyStamp,
+} from './crypto/stamp.js';
+export { assertVerificationTokenBinding } from './crypto/verification-token.js';
+export { decodeBase58Check, encodeBase58Check } from './encoding/base58check.js';
+export { base64UrlToBytes, bytesToBase64Url } from './encoding/base64url.js';
+export { bytesToHex, hexToBytes, isHex } from './encoding/hex.js';
+export { bytesToUtf8, utf8ToBytes } from './encoding/utf8.js';
+export type {
+  ClientErrorCode,
+  ServerErrorCode,
+  WalletAuthErrorCode,
+} from './errors/error-codes.js';
+export {
+  CLIENT_ERROR_CODES,
+  isRetryableErrorCode,
+  isServerErrorCode,
+  SERVER_ERROR_CODES,
+} from './errors/error-codes.js';
+export type { FromErrorEnvelopeOptions } from './errors/from-error-envelope.js';
+export { fromErrorEnvelope } from './errors/from-error-envelope.js';
+export type { ParseRetryAfterOptions } from './errors/parse-retry-after.js';
+export { parseRetryAfter } from './errors/parse-retry-after.js';
+export type { WalletAuthErrorOptions } from './errors/wallet-auth-error.js';
+export { isWalletAuthError, WalletAuthError } from './errors/wallet-auth-error.js';
+export { importPrivateScalar } from './keys/import-private-key.js';
+export type { IndexedDbKeyStoreOptions } from './keys/indexed-db-key-store.js';
+export { createIndexedDbKeyStore } from './keys/indexed-db-key-store.js';
+export type {
+  DecryptionKeyPair,
+  KeyPurpose,
+  P256KeyPair,
+  SigningKeyPair,
+} from './keys/key-pair.js';
+export {
+  describeKeyPair,
+  generateDecryptionKeyPair,
+  generateSigningKeyPair,
+  purposeOf,
+} from './keys/key-pair.js';
+export type {
+  CheckKeyHealthOptions,
+  KeyHealth,
+  KeyMetadata,
+  KeyPersistence,
+  KeyStore,
+  SaveKeyOptions,
+  StoredKey,
+} from './keys/key-store.js';
+export type { MemoryKeyStoreOptions } from './keys/memory-key-store.js';
+export { createMemoryKeyStore } from './keys/memory-key-store.js';
+export { DEFAULT_KEY_NAMESPACE } from './keys/record-key-store.js';

@@ -1,0 +1,70 @@
+/**
+ * Concatenates byte arrays.
+ * @param parts - Arrays in order.
+ */
+export function concatBytes(...parts: Uint8Array[]): Uint8Array<ArrayBuffer> {
+  let length = 0;
+  for (const part of parts) {
+    length += part.length;
+  }
+  const out = new Uint8Array(length);
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}
+
+/**
+ * Compares two byte arrays in time independent of where they differ.
+ * @param a - First array.
+ * @param b - Second array.
+ */
+export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) {
+    return false;
+  }
+  let difference = 0;
+  for (let index = 0; index < a.length; index++) {
+    difference |= (a[index] as number) ^ (b[index] as number);
+  }
+  return difference === 0;
+}
+
+/**
+ * Overwrites secret bytes with zeros once they are no longer needed (wire-format §7).
+ * @param buffers - Arrays to clear; `undefined` entries are skipped.
+ */
+export function zeroize(...buffers: (Uint8Array | undefined)[]): void {
+  for (const buffer of buffers) {
+    buffer?.fill(0);
+  }
+}
+
+/**
+ * Reads a big-endian unsigned integer.
+ * @param bytes - Big-endian bytes.
+ */
+export function bytesToBigInt(bytes: Uint8Array): bigint {
+  let value = 0n;
+  for (const byte of bytes) {
+    value = (value << 8n) | BigInt(byte);
+  }
+  return value;
+}
+
+/**
+ * Writes a non-negative integer as fixed-length big-endian bytes.
+ * @param value - The integer; must fit in `length` bytes.
+ * @param length - Output length.
+ */
+export function bigIntToBytes(value: bigint, length: number): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(length);
+  let rest = value;
+  for (let index = length - 1; index >= 0; index--) {
+    out[index] = Number(rest & 0xffn);
+    rest >>= 8n;
+  }
+  return out;
+}
