@@ -1,0 +1,322 @@
+import { Hono } from 'hono';
+import { ApiError, invalidInput } from './api-error.js';
+import { createDemoAuth } from './auth/demo-auth.js';
+import { createMemoryUserStore } from './auth/memory-user-store.js';
+import { checkRawPath, PATH_PROBLEM_TEXT, splitRawUrl } from './http/raw-path.js';
+import { isResourceId } from './ids.js';
+import { createRedactor, type LogEntry } from './logging/redact.js';
+import { type ProxyOptions, resolveProxyOptions } from './options.js';
+import { createOwnershipChecker } from './ownership/ownership-checker.js';
+import { createMemoryQuoteLedger } from './ownership/quote-ledger.js';
+import { forwardServiceRequest } from './routes/forward-service-request.js';
+import { matchServiceRoute } from './routes/match-route.js';
+import { serviceRoutes } from './routes/route-table.js';
+import { sessionRoutes } from './routes/session-routes.js';
+import {
+  checkOrigin,
+  corsHeaders,
+  isPreflight,
+  preflightHeaders,
+} from './security/origin-policy.js';
+import { createRateLimiter } from './security/rate-limit.js';
+import { apiSecurityHeaders } from './security/security-headers.js';
+import { createCookieSigner } from './security/session-cookie.js';
+import type { ConnectionInfo, ProxyUser } from './types.js';
+import { createUpstreamClient, UpstreamError } from './upstream/upstream-client.js';
+
+/** The API version segment the browser uses under `basePath` (wire-format §1). */
+export const API_VERSION = '2025-10-13';
+
+/** A mounted proxy: one web-standard fetch handler. */
+export interface WalletAuthProxy {
+  /** Answers one request; `connection` lets a server adapter pass the client address. */
+  fetch(request: Request, connection?: ConnectionInfo): Promise<Response>;
+}
+
+interface ProxyEnv {
+  Bindings: ConnectionInfo;
+  Variables: { correlationId: string; userId: string; upstreamStatus: number; corsOrigin: string };
+}
+
+function hex(bytes: Uint8Array): string {
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+function checkUser(user: ProxyUser): ProxyUser {
+  if (
+    typeof user.userId !== 'string' ||
+    user.userId === '' ||
+    !isResourceId(user.customerId, 'Customer') ||
+    !isResourceId(user.accountId, 'InternalAccount')
+  ) {
+    throw new Error(
+      'resolveUser returned a user without userId, Customer:<uuid> and InternalAccount:<uuid>',
+    );
+  }
+  return user;
+}
+
+function envelope(error: ApiError): Response {
+  return new Response(JSON.stringify(error.toJSON()), {
+    status: error.status,
+    headers: { 'Content-Type': 'application/json', ...error.headers },
+  });
+}
+
+const UPSTREAM_FAILURES: Record<UpstreamError['kind'], { status: 502 | 504; code: string }> = {
+  timeout: { status: 504, code: 'UPSTREAM_TIMEOUT' },
+  unreachable: { status: 502, code: 'UPSTREAM_ERROR' },
+  redirect: { status: 502, code: 'UPSTREAM_ERROR' },
+  'too-large': { status: 502, code: 'UPSTREAM_ERROR' },
+  'not-json': { status: 502, code: 'UPSTREAM_ERROR' },
+  'credentials-rejected': { status: 502, code: 'UPSTREAM_ERROR' },
+};
+
+/**
+ * Creates the reference backend proxy (BFF): it holds the platform credentials, authenticates
+ * the app's user, and forwards only the allowlisted wallet routes for that user's own customer
+ * and wallet (wire-format §12; reliability catalogue 2-BFF). Throws `ProxyConfigError` at start
+ * for unsafe options.
+ *
+ * @example
+ * const proxy = createProxy({
+ *   upstream: { baseUrl: 'https://api.example/2025-10-13', clientId, clientSecret },
+ *   cookieSecret, allowedOrigins: ['https://app.example'],
+ * });
+ * serve({ fetch: (request) => proxy.fetch(request) });
+ */
+export function createProxy(options: ProxyOptions): WalletAuthProxy {
+  const config = resolveProxyOptions(options);
+  const upstream = createUpstreamClient(config.upstream, config.signatureHeaderName);
+  const quotes = config.quoteLedger ?? createMemoryQuoteLedger();
+  const ownership = createOwnershipChecker({
+    upstream,
+    quotes,
+    clock: config.clock,
+    cacheMs: config.ownershipCacheMs,
+  });
+  const routes = serviceRoutes({ allowSandboxFunding: config.allowSandboxFunding });
+  const limiter = createRateLimiter({ requestsPerMinute: config.requestsPerMinute });
+  const secrets = [
+    config.upstream.clientSecret,
+    config.upstream.authorization.slice(6),
+    config.cookieSecret ?? '',
+  ];
+  const redact = createRedactor(secrets, [config.signatureHeaderName, config.cookie.name]);
+  const store = config.userStore ?? createMemoryUserStore();
+  const demoAuth =
+    config.resolveUser === undefined
+      ? createDemoAuth({
+          signer: createCookieSigner(config.cookieSecret!),
+          store,
+          cookie: config.cookie,
+          clock: config.clock,
+          random: config.random,
+        })
+      : undefined;
+  const resolveUser = async (request: Request): Promise<ProxyUser | null> => {
+    if (config.resolveUser !== undefined) {
+      const user = await config.resolveUser(request);
+      return user === null ? null : checkUser(user);
+    }
+    const current = await demoAuth!.current(request);
+    return current === null
+      ? null
+      : {
+          userId: current.user.userId,
+          customerId: current.user.customerId,
+          accountId: current.user.accountId,
+        };
+  };
+  const log = (level: LogEntry['level'], event: string, fields: Record<string, unknown>): void => {
+    if (config.logger === undefined) {
+      return;
+    }
+    const entry = redact({
+      ...fields,
+      time: new Date(config.clock()).toISOString(),
+      level,
+      event,
+    }) as LogEntry;
+    try {
+      config.logger(entry);
+    } catch {
+      // A failing logger never fails a request.
+    }
+  };
+  const limit = (key: string): void => {
+    const verdict = limiter.take(key, config.clock());
+    if (!verdict.ok) {
+      throw new ApiError(429, 'RATE_LIMITED', 'Too many requests; retry later', {
+        headers: { 'Retry-After': String(verdict.retryAfterSeconds) },
+      });
+    }
+  };
+  const servicePrefix = `${config.basePath}/${API_VERSION}`;
+
+  const app = new Hono<ProxyEnv>();
+
+  // Every response, errors included, leaves with the API security headers, no-store and CORS
+  // for an allowed origin; one redacted log record per request (BFF-08, BFF-21).
+  app.use('*', async (c, next) => {
+    const startedMs = config.clock();
+    c.set('correlationId', hex(config.random(8)));
+    await next();
+    const headers = new Headers(c.res.headers);
+    for (const [name, value] of Object.entries(
+      apiSecurityHeaders({ https: c.req.url.startsWith('https:') }),
+    )) {
+      headers.set(name, value);
+    }
+    const corsOrigin = c.get('corsOrigin');
+    if (corsOrigin !== undefined && !headers.has('Access-Control-Allow-Origin')) {
+      for (const [name, value] of Object.entries(corsHeaders(corsOrigin))) {
+        headers.set(name, value);
+      }
+    }
+    c.res = new Response(c.res.body, { status: c.res.status, headers });
+    const status = c.res.status;
+    log(status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info', 'request', {
+      method: c.req.method,
+      path: splitRawUrl(c.req.url).path.slice(0, 300),
+      status,
+      durationMs: config.clock() - startedMs,
+      correlationId: c.get('correlationId'),
+      userId: c.get('userId'),
+      upstreamStatus: c.get('upstreamStatus'),
+    });
+  });
+
+  // CORS preflight, then the origin rule (CSRF) for everything else (BFF-12, BFF-13).
+  app.use('*', async (c, next) => {
+    if (isPreflight(c.req.method, c.req.raw.headers)) {
+      const headers = preflightHeaders(c.req.raw.headers, config.allowedOrigins);
+      if (headers === undefined) {
+        throw new ApiError(403, 'FORBIDDEN', 'CORS preflight denied');
+      }
+      return c.body(null, 204, headers);
+    }
+    const verdict = checkOrigin(c.req.method, c.req.raw.headers, config.allowedOrigins);
+    if (!verdict.ok) {
+      throw new ApiError(403, 'FORBIDDEN', verdict.reason);
+    }
+    if (verdict.corsOrigin !== undefined) {
+      c.set('corsOrigin', verdict.corsOrigin);
+    }
+    await next();
+  });
+
+  // The raw path is judged before any router decodes it (BFF-01, BFF-02).
+  app.use('*', async (c, next) => {
+    const problem = checkRawPath(splitRawUrl(c.req.url).path);
+    if (problem !== undefined) {
+      throw invalidInput(PATH_PROBLEM_TEXT[problem]);
+    }
+    await next();
+  });
+
+  if (demoAuth !== undefined) {
+    app.route(
+      config.basePath === '' ? '/' : config.basePath,
+      sessionRoutes({
+        auth: demoAuth,
+        store,
+        upstream,
+        clock: config.clock,
+        newUserId: () => `user_${hex(config.random(16))}`,
+        limitSignIn: (_request, remoteAddress) => limit(`address ${remoteAddress ?? 'unknown'}`),
+        onEvent: (event, fields) => log('info', event, fields),
+      }),
+    );
+  }
+
+  app.all(`${servicePrefix}/*`, async (c) => {
+    const { path, query } = splitRawUrl(c.req.url);
+    const servicePath = path.startsWith(`${servicePrefix}/`)
+      ? path.slice(servicePrefix.length)
+      : '/';
+    const match = matchServiceRoute(c.req.method, servicePath, routes);
+    switch (match.kind) {
+      case 'bad-path': {
+        throw invalidInput(PATH_PROBLEM_TEXT[match.problem]);
+      }
+      case 'not-found': {
+        throw new ApiError(404, 'NOT_FOUND', 'No such route');
+      }
+      case 'method-not-allowed': {
+        throw new ApiError(
+          405,
+          'METHOD_NOT_ALLOWED',
+          `Method ${c.req.method} is not allowed here`,
+          {
+            headers: { Allow: match.allowed.join(', ') },
+          },
+        );
+      }
+      case 'invalid-id': {
+        throw invalidInput(`Path id is not ${match.resource}:<uuid>`, [
+          {
+            field: match.param,
+            constraint: { pattern: `^${match.resource}:<uuid>$` },
+            message: 'Malformed id',
+          },
+        ]);
+      }
+      case 'match': {
+        break;
+      }
+      default: {
+        match satisfies never;
+      }
+    }
+    if (match.kind !== 'match') {
+      throw new Error('unreachable');
+    }
+    const user = await resolveUser(c.req.raw);
+    if (user === null) {
+      throw new ApiError(401, 'UNAUTHORIZED', 'Not signed in', { reason: 'No signed-in app user' });
+    }
+    c.set('userId', user.userId);
+    limit(`user ${user.userId}`);
+    return forwardServiceRequest(c.req.raw, match, query, user, {
+      upstream,
+      ownership,
+      quotes,
+      onUpstreamStatus: (status) => c.set('upstreamStatus', status),
+    });
+  });
+
+  app.notFound(() => envelope(new ApiError(404, 'NOT_FOUND', 'No such route')));
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) {
+      return envelope(error);
+    }
+    const correlationId = c.get('correlationId');
+    if (error instanceof UpstreamError) {
+      log('error', 'upstream.failure', { kind: error.kind, message: error.message, correlationId });
+      const failure = UPSTREAM_FAILURES[error.kind];
+      return envelope(
+        new ApiError(
+          failure.status,
+          failure.code,
+          'The wallet service is unavailable; try again later',
+          {
+            details: { correlationId },
+          },
+        ),
+      );
+    }
+    log('error', 'internal.failure', {
+      message: error instanceof Error ? error.message : 'non-error thrown',
+      correlationId,
+    });
+    return envelope(
+      new ApiError(500, 'INTERNAL_ERROR', 'Internal error', { details: { correlationId } }),
+    );
+  });
+
+  return {
+    fetch: async (request, connection = {}) => app.fetch(request, connection),
+  };
+}

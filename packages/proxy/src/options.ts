@@ -1,0 +1,339 @@
+import { SIGNATURE_HEADER } from './http/forward-headers.js';
+import type { ProxyLogger } from './logging/redact.js';
+import type { QuoteLedger, ResolveUser, UserStore } from './types.js';
+
+/** Where and how the proxy reaches the service (it alone holds the platform credentials). */
+export interface UpstreamOptions {
+  /** `{base_url}` = `<origin>[/<prefix>]/2025-10-13` (wire-format §1). */
+  baseUrl: string;
+  /** Platform client id (HTTP Basic user; must not contain ":"). */
+  clientId: string;
+  /** Platform client secret; never sent to the browser or logged. */
+  clientSecret: string;
+  /** Transport, e.g. an in-process `sandbox.fetch`. @defaultValue globalThis.fetch */
+  fetch?: (request: Request) => Promise<Response>;
+  /** Upper bound on one upstream exchange, body included. @defaultValue 15000 */
+  timeoutMs?: number;
+  /** Permit a plain-http `baseUrl` that is not loopback with the built-in fetch (BFF-24). @defaultValue false */
+  allowInsecureHttp?: boolean;
+}
+
+/** Options of `createProxy`. */
+export interface ProxyOptions {
+  upstream: UpstreamOptions;
+  /** HMAC key of the demo session cookie, ≥ 32 characters; required unless `resolveUser` is given. */
+  cookieSecret?: string;
+  /** Exact browser origins allowed (CSRF check and credentialed CORS); never `*`. */
+  allowedOrigins: readonly string[];
+  /** Mount path of the proxy's routes. @defaultValue '/api' */
+  basePath?: string;
+  /** Integrator's user resolver; replaces the demo cookie, and the `/session` routes are then absent. */
+  resolveUser?: ResolveUser;
+  /** Store of demo users. @defaultValue createMemoryUserStore() */
+  userStore?: UserStore;
+  /** Demo cookie settings. @defaultValue `{ name: '__Host-wallet-auth-session', secure: true, maxAgeSeconds: 28800 }` */
+  cookie?: { name?: string; secure?: boolean; maxAgeSeconds?: number };
+  /** Upstream spelling of the stamp header (wire-format §1, §14). @defaultValue 'Service-Wallet-Signature' */
+  signatureHeaderName?: string;
+  /** Per-user (and per-address for sign-up) limit; 0 disables. @defaultValue `{ requestsPerMinute: 120 }` */
+  rateLimit?: { requestsPerMinute?: number };
+  /** Receives one redacted JSON-ready record per request and per notable event. */
+  logger?: ProxyLogger;
+  /** `() => epoch ms` for cookies, rate limits and caches. @defaultValue Date.now */
+  clock?: () => number;
+  /** Random source (tests inject a seeded one). @defaultValue crypto.getRandomValues */
+  random?: (bytes: number) => Uint8Array;
+  /** Also forward `POST /sandbox/internal-accounts/{id}/fund` for the user's wallet. @defaultValue false */
+  allowSandboxFunding?: boolean;
+  /** Where quotes created through the proxy are remembered. @defaultValue in memory */
+  quoteLedger?: QuoteLedger;
+  /** How long a credential/session list may answer "yes" for non-revoke calls. @defaultValue 5000 */
+  ownershipCacheMs?: number;
+}
+
+/** Options after validation, with defaults filled in. */
+export interface ResolvedProxyOptions {
+  upstream: {
+    baseUrl: URL;
+    authorization: string;
+    clientSecret: string;
+    fetch: (request: Request) => Promise<Response>;
+    timeoutMs: number;
+  };
+  cookieSecret: string | undefined;
+  allowedOrigins: ReadonlySet<string>;
+  basePath: string;
+  resolveUser: ResolveUser | undefined;
+  userStore: UserStore | undefined;
+  cookie: { name: string; secure: boolean; maxAgeSeconds: number };
+  signatureHeaderName: string;
+  requestsPerMinute: number;
+  logger: ProxyLogger | undefined;
+  clock: () => number;
+  random: (bytes: number) => Uint8Array;
+  allowSandboxFunding: boolean;
+  quoteLedger: QuoteLedger | undefined;
+  ownershipCacheMs: number;
+}
+
+/** Thrown by `createProxy` when the configuration is unsafe or malformed (fail closed, BFF-20). */
+export class ProxyConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProxyConfigError';
+  }
+}
+
+const OPTION_NAMES = new Set([
+  'upstream',
+  'cookieSecret',
+  'allowedOrigins',
+  'basePath',
+  'resolveUser',
+  'userStore',
+  'cookie',
+  'signatureHeaderName',
+  'rateLimit',
+  'logger',
+  'clock',
+  'random',
+  'allowSandboxFunding',
+  'quoteLedger',
+  'ownershipCacheMs',
+]);
+const UPSTREAM_NAMES = new Set([
+  'baseUrl',
+  'clientId',
+  'clientSecret',
+  'fetch',
+  'timeoutMs',
+  'allowInsecureHttp',
+]);
+const PLACEHOLDER_SECRETS = new Set([
+  'changeme',
+  'change-me',
+  'change_me',
+  'secret',
+  'password',
+  'client-secret',
+  'clientsecret',
+  'your-client-secret',
+  'your_client_secret',
+  'replace-me',
+  'placeholder',
+  'todo',
+  'xxx',
+  'xxxx',
+  'test',
+  'undefined',
+  'null',
+]);
+const RESERVED_HEADERS = new Set([
+  'authorization',
+  'cookie',
+  'host',
+  'content-type',
+  'content-length',
+  'transfer-encoding',
+  'connection',
+  'request-id',
+  'idempotency-key',
+  'accept',
+  'origin',
+]);
+const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function fail(message: string): never {
+  throw new ProxyConfigError(message);
+}
+
+function checkNames(value: object, allowed: Set<string>, where: string): void {
+  for (const name of Object.keys(value)) {
+    if (!allowed.has(name)) {
+      fail(`Unknown proxy option "${where}${name}". Allowed: ${[...allowed].join(', ')}`);
+    }
+  }
+}
+
+function resolveBaseUrl(upstream: UpstreamOptions): URL {
+  let url: URL;
+  try {
+    url = new URL(upstream.baseUrl);
+  } catch {
+    fail(`upstream.baseUrl "${upstream.baseUrl}" is not an absolute URL`);
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    fail('upstream.baseUrl must be http(s)');
+  }
+  if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
+    fail('upstream.baseUrl must not carry credentials, a query or a fragment');
+  }
+  if (!/\/2025-10-13\/?$/.test(url.pathname)) {
+    fail('upstream.baseUrl must end with the API version segment "/2025-10-13" (wire-format §1)');
+  }
+  // With an injected transport the scheme says nothing about where bytes go; with the built-in
+  // fetch, Basic credentials must not cross a network in clear text (BFF-24).
+  if (
+    url.protocol === 'http:' &&
+    !LOOPBACK.has(url.hostname) &&
+    upstream.fetch === undefined &&
+    upstream.allowInsecureHttp !== true
+  ) {
+    fail(
+      'upstream.baseUrl must be https (or loopback); set upstream.allowInsecureHttp to override',
+    );
+  }
+  return url;
+}
+
+function resolveSecret(secret: unknown): string {
+  if (typeof secret !== 'string' || secret.trim() === '') {
+    fail('upstream.clientSecret is missing or empty');
+  }
+  if (
+    PLACEHOLDER_SECRETS.has(secret.trim().toLowerCase()) ||
+    /^(<.*>|\$\{.*\}|\{\{.*\}\})$/.test(secret.trim())
+  ) {
+    fail('upstream.clientSecret is a placeholder, not a real secret');
+  }
+  return secret;
+}
+
+function toBasic(clientId: string, clientSecret: string): string {
+  const bytes = new TextEncoder().encode(`${clientId}:${clientSecret}`);
+  let binary = '';
+  for (const byte of bytes) {
+    binary += String.fromCharCode(byte);
+  }
+  return `Basic ${btoa(binary)}`;
+}
+
+function resolveOrigins(origins: unknown): ReadonlySet<string> {
+  if (!Array.isArray(origins) || origins.length === 0) {
+    fail('allowedOrigins must list at least one origin');
+  }
+  for (const origin of origins) {
+    let parsed: URL | undefined;
+    try {
+      parsed = typeof origin === 'string' ? new URL(origin) : undefined;
+    } catch {
+      parsed = undefined;
+    }
+    if (parsed === undefined || parsed.origin !== origin || parsed.origin === 'null') {
+      fail(
+        `allowedOrigins entry "${String(origin)}" is not an exact origin like "https://app.example"`,
+      );
+    }
+  }
+  return new Set(origins as string[]);
+}
+
+function resolveBasePath(basePath: string | undefined): string {
+  const value = basePath ?? '/api';
+  if (value === '' || value === '/') {
+    return '';
+  }
+  if (!/^(\/[A-Za-z0-9._~-]+)+$/.test(value) || /\/\.\.?(\/|$)/.test(value)) {
+    fail(
+      `basePath "${value}" must look like "/api" (segments of unreserved characters, no trailing "/")`,
+    );
+  }
+  return value;
+}
+
+function nonNegativeInteger(value: unknown, name: string, fallback: number): number {
+  if (value === undefined) {
+    return fallback;
+  }
+  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
+    fail(`${name} must be an integer ≥ 0`);
+  }
+  return value;
+}
+
+function defaultRandom(bytes: number): Uint8Array {
+  return crypto.getRandomValues(new Uint8Array(bytes));
+}
+
+/** Validates `createProxy` options and fills in defaults; throws {@link ProxyConfigError}. */
+export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyOptions {
+  if (typeof options !== 'object' || options === null) {
+    fail('createProxy needs an options object');
+  }
+  checkNames(options, OPTION_NAMES, '');
+  const upstream = options.upstream;
+  if (typeof upstream !== 'object' || upstream === null) {
+    fail('upstream is required: { baseUrl, clientId, clientSecret }');
+  }
+  checkNames(upstream, UPSTREAM_NAMES, 'upstream.');
+  if (
+    typeof upstream.clientId !== 'string' ||
+    upstream.clientId === '' ||
+    upstream.clientId.includes(':')
+  ) {
+    fail('upstream.clientId must be a non-empty string without ":"');
+  }
+  const clientSecret = resolveSecret(upstream.clientSecret);
+  const baseUrl = resolveBaseUrl(upstream);
+  if (options.resolveUser === undefined || options.cookieSecret !== undefined) {
+    if (typeof options.cookieSecret !== 'string' || options.cookieSecret.length < 32) {
+      fail('cookieSecret must be a string of at least 32 characters');
+    }
+    if (options.cookieSecret === clientSecret) {
+      fail('cookieSecret must differ from upstream.clientSecret');
+    }
+  }
+  const secure = options.cookie?.secure ?? true;
+  const cookieName =
+    options.cookie?.name ?? (secure ? '__Host-wallet-auth-session' : 'wallet-auth-session');
+  if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,64}$/.test(cookieName)) {
+    fail(`cookie.name "${cookieName}" is not a cookie name token`);
+  }
+  if (!secure && (cookieName.startsWith('__Host-') || cookieName.startsWith('__Secure-'))) {
+    fail('cookie.secure: false cannot be combined with a __Host- or __Secure- cookie name');
+  }
+  const signatureHeaderName = options.signatureHeaderName ?? SIGNATURE_HEADER;
+  if (
+    !/^[A-Za-z0-9-]{1,64}$/.test(signatureHeaderName) ||
+    RESERVED_HEADERS.has(signatureHeaderName.toLowerCase())
+  ) {
+    fail(`signatureHeaderName "${signatureHeaderName}" must be a free header name`);
+  }
+  const timeoutMs = nonNegativeInteger(upstream.timeoutMs, 'upstream.timeoutMs', 15_000);
+  if (timeoutMs === 0) {
+    fail('upstream.timeoutMs must be ≥ 1');
+  }
+  return {
+    upstream: {
+      baseUrl,
+      authorization: toBasic(upstream.clientId, clientSecret),
+      clientSecret,
+      fetch: upstream.fetch ?? ((request) => fetch(request)),
+      timeoutMs,
+    },
+    cookieSecret: options.cookieSecret,
+    allowedOrigins: resolveOrigins(options.allowedOrigins),
+    basePath: resolveBasePath(options.basePath),
+    resolveUser: options.resolveUser,
+    userStore: options.userStore,
+    cookie: {
+      name: cookieName,
+      secure,
+      maxAgeSeconds:
+        nonNegativeInteger(options.cookie?.maxAgeSeconds, 'cookie.maxAgeSeconds', 8 * 3600) ||
+        8 * 3600,
+    },
+    signatureHeaderName,
+    requestsPerMinute: nonNegativeInteger(
+      options.rateLimit?.requestsPerMinute,
+      'rateLimit.requestsPerMinute',
+      120,
+    ),
+    logger: options.logger,
+    clock: options.clock ?? Date.now,
+    random: options.random ?? defaultRandom,
+    allowSandboxFunding: options.allowSandboxFunding === true,
+    quoteLedger: options.quoteLedger,
+    ownershipCacheMs: nonNegativeInteger(options.ownershipCacheMs, 'ownershipCacheMs', 5000),
+  };
+}

@@ -1,0 +1,218 @@
+import { ApiError, forbidden, invalidInput } from '../api-error.js';
+import {
+  isJsonContentType,
+  passedBackHeaders,
+  readSignedRetryHeaders,
+} from '../http/forward-headers.js';
+import { MAX_REQUEST_BODY_BYTES, readLimited } from '../http/read-body.js';
+import { parseStrictJson } from '../http/strict-json.js';
+import { canonicalId, isResourceId, sameId } from '../ids.js';
+import type { OwnershipChecker } from '../ownership/ownership-checker.js';
+import type { ProxyUser, QuoteLedger } from '../types.js';
+import type { UpstreamClient } from '../upstream/upstream-client.js';
+import type { ServiceRoute } from './route-table.js';
+
+/** What forwarding needs besides the request. */
+export interface ForwardDeps {
+  upstream: UpstreamClient;
+  ownership: OwnershipChecker;
+  quotes: QuoteLedger;
+  /** Called with the upstream status once known (for the request log). */
+  onUpstreamStatus?: (status: number) => void;
+}
+
+/** Body of a request after the proxy's checks: exact bytes plus a parsed copy when JSON. */
+export interface CheckedBody {
+  bytes: Uint8Array<ArrayBuffer> | undefined;
+  contentType: string | undefined;
+  json: Record<string, unknown> | undefined;
+}
+
+/**
+ * Rebuilds the query of a list route: only its known names, each at most once; the scope
+ * parameter (`accountId` or `customerId`) is injected, and if the browser sent one it must be
+ * the user's own (403 otherwise, BFF-05).
+ */
+export function scopedQuery(
+  route: ServiceRoute,
+  rawQuery: string,
+  user: ProxyUser,
+): URLSearchParams | undefined {
+  const given = new URLSearchParams(rawQuery);
+  const names = [...new Set(given.keys())];
+  if (route.query === undefined) {
+    if (names.length > 0) {
+      throw invalidInput(`${route.key} takes no query parameters`);
+    }
+    return undefined;
+  }
+  const scope = route.query.scope;
+  const allowed = new Set<string>([scope, ...route.query.names]);
+  const errors = names.flatMap((name) => {
+    if (!allowed.has(name)) {
+      return [{ field: name, message: 'Unknown query parameter' }];
+    }
+    return given.getAll(name).length > 1
+      ? [{ field: name, message: 'Must be given at most once' }]
+      : [];
+  });
+  if (errors.length > 0) {
+    throw invalidInput('Invalid query parameters', errors);
+  }
+  const own = scope === 'accountId' ? user.accountId : user.customerId;
+  const sent = given.get(scope);
+  if (sent !== null) {
+    if (!isResourceId(sent, scope === 'accountId' ? 'InternalAccount' : 'Customer')) {
+      throw invalidInput(`Invalid ${scope}`, [{ field: scope, message: 'Malformed id' }]);
+    }
+    if (!sameId(sent, own)) {
+      throw forbidden(`${scope} does not belong to the signed-in user`);
+    }
+  }
+  const query = new URLSearchParams({ [scope]: own });
+  for (const name of route.query.names) {
+    const value = given.get(name);
+    if (value !== null) {
+      query.set(name, value);
+    }
+  }
+  return query;
+}
+
+/** Reads and checks the body per the route's {@link ServiceRoute.body} rule (BFF-09, BFF-10, BFF-11). */
+export async function checkedBody(
+  route: Pick<ServiceRoute, 'key' | 'body'>,
+  request: Request,
+): Promise<CheckedBody> {
+  const declared = request.headers.get('Content-Length');
+  if (
+    declared !== null &&
+    (!/^\d{1,12}$/.test(declared) || Number(declared) > MAX_REQUEST_BODY_BYTES)
+  ) {
+    throw new ApiError(
+      /^\d+$/.test(declared) ? 413 : 400,
+      'INVALID_INPUT',
+      'Request body exceeds 64 KiB',
+    );
+  }
+  const read = await readLimited(request.body, MAX_REQUEST_BODY_BYTES);
+  if (!read.ok) {
+    throw new ApiError(413, 'INVALID_INPUT', 'Request body exceeds 64 KiB');
+  }
+  const contentType = request.headers.get('Content-Type') ?? undefined;
+  if (read.bytes.byteLength === 0) {
+    if (route.body === 'json') {
+      throw invalidInput(`${route.key} needs a JSON body`);
+    }
+    if (contentType !== undefined && !isJsonContentType(contentType)) {
+      throw new ApiError(415, 'INVALID_INPUT', 'Content-Type must be application/json');
+    }
+    // No body is forwarded as no body; an empty one on a body route stays empty (byte for byte).
+    return { bytes: route.body === 'none' ? undefined : read.bytes, contentType, json: undefined };
+  }
+  if (route.body === 'none') {
+    throw invalidInput(`${route.key} takes no body`);
+  }
+  if (!isJsonContentType(contentType ?? null)) {
+    throw new ApiError(415, 'INVALID_INPUT', 'Content-Type must be application/json');
+  }
+  const parsed = parseStrictJson(read.bytes);
+  if (!parsed.ok) {
+    throw invalidInput(parsed.reason);
+  }
+  if (typeof parsed.value !== 'object' || parsed.value === null || Array.isArray(parsed.value)) {
+    throw invalidInput('The body must be a JSON object');
+  }
+  return { bytes: read.bytes, contentType, json: parsed.value as Record<string, unknown> };
+}
+
+/** Checks the route's body account member (e.g. `source.accountId`) names the user's wallet. */
+function checkBodyAccount(
+  route: ServiceRoute,
+  json: Record<string, unknown> | undefined,
+  user: ProxyUser,
+): void {
+  if (route.bodyAccount === undefined || json === undefined) {
+    return;
+  }
+  let value: unknown = json;
+  for (const name of route.bodyAccount) {
+    if (typeof value !== 'object' || value === null || !Object.hasOwn(value, name)) {
+      return; // Absent: the service reports the missing field with every other one.
+    }
+    value = (value as Record<string, unknown>)[name];
+  }
+  const field = route.bodyAccount.join('.');
+  if (!isResourceId(value, 'InternalAccount')) {
+    throw invalidInput(`Invalid ${field}`, [{ field, message: 'Must be InternalAccount:<uuid>' }]);
+  }
+  if (!sameId(value, user.accountId)) {
+    throw forbidden(`${field} is not the signed-in user's wallet`);
+  }
+}
+
+function quoteIdOf(body: Uint8Array): string | undefined {
+  try {
+    const id = (JSON.parse(new TextDecoder().decode(body)) as { id?: unknown }).id;
+    return isResourceId(id, 'Quote') ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Forwards one allowlisted request for `user`: query scoped, body and headers checked, every
+ * path id proven to be the user's, then the exact body bytes and the signed-retry headers sent
+ * upstream; the answer comes back with its status, body, `Content-Type` and `Retry-After`.
+ */
+export async function forwardServiceRequest(
+  request: Request,
+  match: { route: ServiceRoute; params: Record<string, string> },
+  rawQuery: string,
+  user: ProxyUser,
+  deps: ForwardDeps,
+): Promise<Response> {
+  const { route, params } = match;
+  const query = scopedQuery(route, rawQuery, user);
+  const body = await checkedBody(route, request);
+  const signed = readSignedRetryHeaders(request.headers, route, {
+    passkeyVerify:
+      route.key === 'POST /auth/credentials/{id}/verify' && body.json?.type === 'PASSKEY',
+  });
+  checkBodyAccount(route, body.json, user);
+  const id = Object.values(params)[0];
+  if (route.ownership !== undefined && id !== undefined) {
+    const owned = await deps.ownership.owns(user, route.ownership, id, {
+      fresh: route.freshOwnership === true,
+    });
+    if (!owned) {
+      if (route.key === 'DELETE /auth/sessions/{id}') {
+        // The service answers 404 for any session that is not active (never issued, revoked,
+        // expired) and clients treat it as done (wire-format §12); a foreign id is "never issued".
+        throw new ApiError(404, 'NOT_FOUND', 'No active session with this id on your account');
+      }
+      throw forbidden(`${params.id ?? id} does not belong to the signed-in user`);
+    }
+  }
+  const upstream = await deps.upstream.send({
+    method: route.method,
+    template: route.template,
+    params,
+    ...(query === undefined ? {} : { query }),
+    contentType: body.contentType,
+    body: body.bytes,
+    signed,
+  });
+  deps.onUpstreamStatus?.(upstream.status);
+  if (route.recordsQuote === true && upstream.status === 201) {
+    const quoteId = quoteIdOf(upstream.body);
+    if (quoteId !== undefined) {
+      await deps.quotes.record(user.userId, canonicalId(quoteId));
+    }
+  }
+  const noBody = upstream.status === 204 || upstream.status === 205 || upstream.status === 304;
+  return new Response(noBody ? null : upstream.body, {
+    status: upstream.status,
+    headers: passedBackHeaders(upstream.headers),
+  });
+}

@@ -1,0 +1,163 @@
+import type { ResourceName } from '../ids.js';
+
+/** Methods the proxy ever forwards. */
+export type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/**
+ * How a route's path id must relate to the signed-in user before anything is forwarded:
+ * `wallet` and `customer` compare with the user's own ids; `credential` and `session` are looked
+ * up in the upstream's lists for the user's account; `quote` in the quotes the user created here.
+ */
+export type PathOwnership = 'wallet' | 'customer' | 'credential' | 'session' | 'quote';
+
+/**
+ * Which signed-retry headers a route accepts (wire-format §1 "Headers", §11.2): `none`;
+ * `signed-retry` = both or neither (passkey verify: `Request-Id` alone); `quote-execute` = both,
+ * neither or the signature alone, plus `Idempotency-Key`.
+ */
+export type SignaturePolicy = 'none' | 'signed-retry' | 'quote-execute';
+
+/** Body rule: `none` (GET, DELETE), `json` (a JSON object), `optional-json` (empty or an object). */
+export type BodyPolicy = 'none' | 'json' | 'optional-json';
+
+/** One allowlisted (method, template) pair and the checks that guard it. */
+export interface ServiceRoute {
+  /** `<METHOD> <template>`, spelled as in wire-format §12 and §11.6 (and the §14 `processing` keys). */
+  key: string;
+  method: RouteMethod;
+  /** Service path relative to `{base_url}`; `{name}` marks the one path id. */
+  template: string;
+  /** Resource prefix the path id must carry (reliability catalogue BFF-04). */
+  idResource?: ResourceName;
+  ownership?: PathOwnership;
+  /** Ownership is re-read from the upstream every time (revokes never trust a cached "yes"). */
+  freshOwnership?: boolean;
+  /** List routes: the query parameter the proxy injects and the other names it lets through. */
+  query?: { scope: 'accountId' | 'customerId'; names: readonly string[] };
+  signature: SignaturePolicy;
+  body: BodyPolicy;
+  /** Path of a body member holding an account id that must be the user's wallet. */
+  bodyAccount?: readonly string[];
+  /** A 201 from this route records the created quote as the user's (wire-format §11.6). */
+  recordsQuote?: boolean;
+  /** Only mounted with `allowSandboxFunding: true`. */
+  sandboxFunding?: boolean;
+}
+
+function route(
+  method: RouteMethod,
+  template: string,
+  rest: Omit<ServiceRoute, 'key' | 'method' | 'template'>,
+): ServiceRoute {
+  return { key: `${method} ${template}`, method, template, ...rest };
+}
+
+/**
+ * The browser's rows of wire-format §12 plus the customer and quote rows of §11.6, and nothing
+ * else: never `POST /internal-accounts`, `POST /customers`, transfers or other platform routes
+ * (reliability catalogue BFF-03).
+ */
+export const SERVICE_ROUTES: readonly ServiceRoute[] = [
+  route('GET', '/customers/internal-accounts', {
+    query: { scope: 'customerId', names: ['currency', 'type', 'limit', 'cursor'] },
+    signature: 'none',
+    body: 'none',
+  }),
+  route('POST', '/auth/credentials', {
+    signature: 'signed-retry',
+    body: 'json',
+    bodyAccount: ['accountId'],
+  }),
+  route('GET', '/auth/credentials', {
+    query: { scope: 'accountId', names: [] },
+    signature: 'none',
+    body: 'none',
+  }),
+  route('DELETE', '/auth/credentials/{id}', {
+    idResource: 'AuthMethod',
+    ownership: 'credential',
+    freshOwnership: true,
+    signature: 'signed-retry',
+    body: 'none',
+  }),
+  route('POST', '/auth/credentials/{id}/challenge', {
+    idResource: 'AuthMethod',
+    ownership: 'credential',
+    signature: 'none',
+    body: 'optional-json',
+  }),
+  route('POST', '/auth/credentials/{id}/verify', {
+    idResource: 'AuthMethod',
+    ownership: 'credential',
+    signature: 'signed-retry',
+    body: 'json',
+  }),
+  route('GET', '/auth/sessions', {
+    query: { scope: 'accountId', names: [] },
+    signature: 'none',
+    body: 'none',
+  }),
+  route('POST', '/auth/sessions/{id}/refresh', {
+    idResource: 'Session',
+    ownership: 'session',
+    signature: 'signed-retry',
+    body: 'json',
+  }),
+  route('DELETE', '/auth/sessions/{id}', {
+    idResource: 'Session',
+    ownership: 'session',
+    freshOwnership: true,
+    signature: 'signed-retry',
+    body: 'none',
+  }),
+  route('POST', '/internal-accounts/{id}/export', {
+    idResource: 'InternalAccount',
+    ownership: 'wallet',
+    signature: 'signed-retry',
+    body: 'json',
+  }),
+  route('PATCH', '/internal-accounts/{id}', {
+    idResource: 'InternalAccount',
+    ownership: 'wallet',
+    signature: 'signed-retry',
+    body: 'json',
+  }),
+  route('GET', '/customers/{customerId}', {
+    idResource: 'Customer',
+    ownership: 'customer',
+    signature: 'none',
+    body: 'none',
+  }),
+  route('PATCH', '/customers/{customerId}', {
+    idResource: 'Customer',
+    ownership: 'customer',
+    signature: 'signed-retry',
+    body: 'json',
+  }),
+  route('POST', '/quotes', {
+    signature: 'none',
+    body: 'json',
+    bodyAccount: ['source', 'accountId'],
+    recordsQuote: true,
+  }),
+  route('POST', '/quotes/{quoteId}/execute', {
+    idResource: 'Quote',
+    ownership: 'quote',
+    signature: 'quote-execute',
+    body: 'optional-json',
+  }),
+  route('POST', '/sandbox/internal-accounts/{id}/fund', {
+    idResource: 'InternalAccount',
+    ownership: 'wallet',
+    signature: 'none',
+    body: 'json',
+    sandboxFunding: true,
+  }),
+];
+
+/** The route table for one proxy: the sandbox funding row only when explicitly allowed. */
+export function serviceRoutes(options: { allowSandboxFunding: boolean }): readonly ServiceRoute[] {
+  return SERVICE_ROUTES.filter(
+    (entry) => options.allowSandboxFunding || entry.sandboxFunding !== true,
+  );
+}
