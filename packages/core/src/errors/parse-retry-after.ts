@@ -27,7 +27,8 @@ export function parseRetryAfter(
     const seconds = Number(trimmed);
     return Number.isSafeInteger(seconds) ? seconds : undefined;
   }
-  const target = Date.parse(trimmed);
+  // Every HTTP-date form (IMF-fixdate, RFC 850, asctime) starts with a day name.
+  const target = /^[A-Za-z]{3}/.test(trimmed) ? Date.parse(trimmed) : Number.NaN;
   if (Number.isNaN(target)) {
     return undefined;
   }
