@@ -1,7 +1,16 @@
 /// <reference types="node" />
 import { afterEach, describe, expect, it } from 'vitest';
 
-const WATCHED = ['window', 'document', 'indexedDB', 'navigator', 'localStorage', 'sessionStorage', 'BroadcastChannel', 'location'];
+const WATCHED = [
+  'window',
+  'document',
+  'indexedDB',
+  'navigator',
+  'localStorage',
+  'sessionStorage',
+  'BroadcastChannel',
+  'location',
+];
 
 describe('importing the core during server rendering', () => {
   const restore: (() => void)[] = [];
@@ -31,7 +40,10 @@ describe('importing the core during server rendering', () => {
       });
     }
     const core = await import('./index.js');
-    const client = core.createWalletAuthClient({ baseUrl: 'https://example.test/api/2025-10-13', environment: 'production' });
+    const client = core.createWalletAuthClient({
+      baseUrl: 'https://example.test/api/2025-10-13',
+      environment: 'production',
+    });
     expect(client.sessions.getSnapshot()).toEqual({ status: 'loading' });
     expect(touched).toEqual([]);
   });
@@ -46,7 +58,12 @@ describe('importing the core during server rendering', () => {
         const path = join(dir, entry.name);
         if (entry.isDirectory()) {
           await walk(path);
-        } else if (/\.tsx?$/.test(entry.name) && /from ['"](react|react-dom|@tanstack\/react-query)['"/]/.test(await readFile(path, 'utf8'))) {
+        } else if (
+          /\.tsx?$/.test(entry.name) &&
+          /from ['"](react|react-dom|@tanstack\/react-query)['"/]/.test(
+            await readFile(path, 'utf8'),
+          )
+        ) {
           offenders.push(path);
         }
       }

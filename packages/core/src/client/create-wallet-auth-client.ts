@@ -3,13 +3,16 @@
  * created from it (`createOtpLoginFlow(client)`), so all flow logic stays in `flows/`.
  */
 import type { SessionKeyMode } from '../crypto/client-key.js';
-import { type EnvironmentOptions, type ResolvedEnvironment, resolveEnvironment } from '../crypto/environment.js';
+import {
+  type EnvironmentOptions,
+  type ResolvedEnvironment,
+  resolveEnvironment,
+} from '../crypto/environment.js';
 import { type Clock, systemClock } from '../internal/clock.js';
 import { createIndexedDbKeyStore } from '../keys/indexed-db-key-store.js';
 import type { KeyStore } from '../keys/key-store.js';
+import type { LockRunner, SessionChannel } from '../session/cross-tab.js';
 import { createSessionManager, type SessionManager } from '../session/session-manager.js';
-import type { SessionChannel } from '../session/cross-tab.js';
-import type { LockRunner } from '../session/cross-tab.js';
 import { type ApiClient, createApiClient } from './api-client.js';
 import type { TransportOptions } from './request.js';
 
@@ -52,7 +55,8 @@ export interface WalletAuthClient {
 export function createWalletAuthClient(options: WalletAuthClientOptions): WalletAuthClient {
   const clock = options.clock ?? systemClock;
   const environment = resolveEnvironment(options);
-  const keys = options.keyStore ?? createIndexedDbKeyStore({ namespace: options.namespace ?? 'wallet-auth' });
+  const keys =
+    options.keyStore ?? createIndexedDbKeyStore({ namespace: options.namespace ?? 'wallet-auth' });
   const api = createApiClient({ ...options, clock });
   const sessionKeyMode = options.sessionKeyMode ?? 'documented';
   const sessions = createSessionManager({

@@ -17,6 +17,31 @@ export interface TransportOptions {
   headers?: Record<string, string>;
   /** `credentials` mode of browser requests. @defaultValue 'same-origin' */
   credentials?: RequestCredentials;
+  /**
+   * Observes every exchange after its answer arrives (e.g. a developer panel showing 202
+   * challenges, stamps and PROCESSING resends). Receives no request or response body.
+   */
+  onExchange?: (exchange: ServiceExchange) => void;
+}
+
+/** One request/answer pair as seen by `onExchange`. */
+export interface ServiceExchange {
+  method: ServiceRequest['method'];
+  /** The path after the base URL, ids included, query excluded. */
+  path: string;
+  /** The HTTP status, or `undefined` when no answer arrived. */
+  status: number | undefined;
+  /** `Request-Id` sent, if any. */
+  requestId: string | undefined;
+  /** The `Service-Wallet-Signature` value sent, if any (a public stamp, never a private key). */
+  signature: string | undefined;
+  /** The challenge's `requestId` when the answer was a 202. */
+  challengeRequestId: string | undefined;
+  /** The answer was PROCESSING (a body `status` of `PROCESSING`, or a 200 with no body). */
+  processing: boolean;
+  /** The envelope code of an error answer. */
+  errorCode: string | undefined;
+  durationMs: number;
 }
 
 /** One request to the service. */
@@ -98,6 +123,30 @@ export async function sendServiceRequest(
   if (request.signal !== undefined) {
     init.signal = request.signal;
   }
+  const started = Date.now();
+  const report = (status: number | undefined, body: unknown, errorCode: string | undefined) => {
+    if (transport.onExchange === undefined) {
+      return;
+    }
+    const record =
+      typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+    try {
+      transport.onExchange({
+        method: request.method,
+        path: `/${request.path.join('/')}`,
+        status,
+        requestId: request.headers?.['Request-Id'],
+        signature: request.headers?.['Service-Wallet-Signature'],
+        challengeRequestId:
+          status === 202 && typeof record.requestId === 'string' ? record.requestId : undefined,
+        processing: status === 200 && (record.status === 'PROCESSING' || body === undefined),
+        errorCode,
+        durationMs: Date.now() - started,
+      });
+    } catch {
+      // An observer's failure never breaks the exchange.
+    }
+  };
   let response: Response;
   try {
     const url = buildUrl(transport.baseUrl, request.path, request.query);
@@ -106,12 +155,15 @@ export async function sendServiceRequest(
       new Request(new URL(url, globalThis.location?.href ?? 'http://localhost/'), init),
     );
   } catch (error) {
+    report(undefined, undefined, undefined);
     throw toNetworkError(error, request.signal);
   }
   const dateHeader = response.headers.get('Date');
   const serverDateMs = dateHeader === null ? undefined : Date.parse(dateHeader);
   if (!response.ok) {
-    return { kind: 'error', error: await fromErrorEnvelope(response) };
+    const error = await fromErrorEnvelope(response);
+    report(response.status, undefined, error.serverCode ?? error.code);
+    return { kind: 'error', error };
   }
   let text: string;
   try {
@@ -137,6 +189,7 @@ export async function sendServiceRequest(
       };
     }
   }
+  report(response.status, body, undefined);
   return {
     kind: 'response',
     status: response.status,

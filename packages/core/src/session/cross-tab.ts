@@ -54,7 +54,8 @@ export function createBroadcastSessionChannel(name: string): SessionChannel | un
 export function createLockRunner(): LockRunner {
   const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
   if (locks !== undefined && typeof locks.request === 'function') {
-    return (name, task) => locks.request(name, { mode: 'exclusive' }, task) as Promise<Awaited<ReturnType<typeof task>>>;
+    return (name, task) =>
+      locks.request(name, { mode: 'exclusive' }, task) as Promise<Awaited<ReturnType<typeof task>>>;
   }
   const tails = new Map<string, Promise<unknown>>();
   return (name, task) => {

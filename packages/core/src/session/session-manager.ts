@@ -42,7 +42,11 @@ export type SignedOutReason = 'signedOut' | 'revoked' | 'keyMissing' | 'keyMisma
 
 export type SessionState =
   | { status: 'loading' }
-  | { status: 'signedOut'; reason: SignedOutReason | undefined; persistence: KeyPersistence | undefined }
+  | {
+      status: 'signedOut';
+      reason: SignedOutReason | undefined;
+      persistence: KeyPersistence | undefined;
+    }
   | { status: 'active'; session: ActiveSession; persistence: KeyPersistence; refreshing: boolean }
   /** The session's time is up: re-authenticate (service interface "Wallet sessions" rule 7). */
   | { status: 'expired'; session: ActiveSession; persistence: KeyPersistence };
@@ -90,7 +94,8 @@ function fromStored(key: StoredKey): ActiveSession | undefined {
     credentialId: typeof m.credentialId === 'string' ? m.credentialId : undefined,
     type: m.type as CredentialType,
     nickname: typeof m.nickname === 'string' ? m.nickname : '',
-    createdAt: typeof m.createdAt === 'string' ? m.createdAt : new Date(key.createdAt).toISOString(),
+    createdAt:
+      typeof m.createdAt === 'string' ? m.createdAt : new Date(key.createdAt).toISOString(),
     expiresAt: m.expiresAt,
     publicKey: key.keyPair.compressedPublicKeyHex,
   };
@@ -135,12 +140,15 @@ export function createSessionManager(options: SessionManagerOptions) {
     const now = clock.now();
     const refreshAt = expiresAt - refreshMarginMs;
     if (refreshMarginMs > 0 && now < expiresAt && !state.refreshing) {
-      cancelTimer = clock.setTimeout(() => {
-        refresh().catch(() => {
-          // A failed automatic refresh leaves the session until it expires; the expiry timer
-          // below takes over (scheduled again by the state change).
-        });
-      }, Math.max(0, refreshAt - now));
+      cancelTimer = clock.setTimeout(
+        () => {
+          refresh().catch(() => {
+            // A failed automatic refresh leaves the session until it expires; the expiry timer
+            // below takes over (scheduled again by the state change).
+          });
+        },
+        Math.max(0, refreshAt - now),
+      );
       return;
     }
     cancelTimer = clock.setTimeout(expire, Math.max(0, expiresAt - now));
@@ -256,20 +264,35 @@ export function createSessionManager(options: SessionManagerOptions) {
   async function requireStamper(): Promise<{ session: ActiveSession; stamp: PayloadStamper }> {
     await init().catch(() => undefined);
     const state = store.getSnapshot();
-    if (state.status === 'expired' || (state.status === 'active' && clock.now() >= state.session.expiresAt)) {
+    if (
+      state.status === 'expired' ||
+      (state.status === 'active' && clock.now() >= state.session.expiresAt)
+    ) {
       if (state.status === 'active') {
         set({ status: 'expired', session: state.session, persistence: state.persistence });
       }
-      throw new WalletAuthError('SESSION_EXPIRED', 'Your session has expired. Sign in again to continue.');
+      throw new WalletAuthError(
+        'SESSION_EXPIRED',
+        'Your session has expired. Sign in again to continue.',
+      );
     }
     if (state.status !== 'active' || keyPair === undefined) {
-      throw new WalletAuthError('SESSION_KEY_MISSING', 'There is no session on this device. Sign in to continue.');
+      throw new WalletAuthError(
+        'SESSION_KEY_MISSING',
+        'There is no session on this device. Sign in to continue.',
+      );
     }
     if (state.persistence === 'indexeddb') {
-      const health = await keyStore.checkHealth(SLOT, { expectedPublicKey: state.session.publicKey });
+      const health = await keyStore.checkHealth(SLOT, {
+        expectedPublicKey: state.session.publicKey,
+      });
       if (health.status !== 'present') {
         keyPair = undefined;
-        set({ status: 'signedOut', reason: health.status === 'mismatched' ? 'keyMismatch' : 'keyMissing', persistence });
+        set({
+          status: 'signedOut',
+          reason: health.status === 'mismatched' ? 'keyMismatch' : 'keyMissing',
+          persistence,
+        });
         throw new WalletAuthError(
           'SESSION_KEY_MISSING',
           "This device's session key is gone (site data was cleared). Sign in again.",
@@ -306,7 +329,10 @@ export function createSessionManager(options: SessionManagerOptions) {
       await readStored();
       const state = store.getSnapshot();
       if (state.status !== 'active') {
-        throw new WalletAuthError('SESSION_EXPIRED', 'Your session has expired. Sign in again to continue.');
+        throw new WalletAuthError(
+          'SESSION_EXPIRED',
+          'Your session has expired. Sign in again to continue.',
+        );
       }
       if (before.status === 'active' && state.session.id !== before.session.id) {
         return state.session;
@@ -315,12 +341,18 @@ export function createSessionManager(options: SessionManagerOptions) {
       try {
         const { stamp } = await requireStamper();
         const clientKey = await createClientKey(options.sessionKeyMode ?? 'documented');
-        const next = await api.refreshSession(state.session.id, clientKey.clientPublicKey, { stamp });
+        const next = await api.refreshSession(state.session.id, clientKey.clientPublicKey, {
+          stamp,
+        });
         const signingKey = await resolveSessionKey({
           clientKey,
           encryptedSessionSigningKey: next.encryptedSessionSigningKey,
         });
-        return await adopt({ session: next, keyPair: signingKey, credentialId: state.session.credentialId });
+        return await adopt({
+          session: next,
+          keyPair: signingKey,
+          credentialId: state.session.credentialId,
+        });
       } catch (error) {
         const now = store.getSnapshot();
         if (now.status === 'active' && now.refreshing) {
