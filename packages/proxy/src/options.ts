@@ -299,6 +299,14 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyOptions
   ) {
     fail(`signatureHeaderName "${signatureHeaderName}" must be a free header name`);
   }
+  const maxAgeSeconds = nonNegativeInteger(
+    options.cookie?.maxAgeSeconds,
+    'cookie.maxAgeSeconds',
+    8 * 3600,
+  );
+  if (maxAgeSeconds < 60) {
+    fail('cookie.maxAgeSeconds must be ≥ 60');
+  }
   const timeoutMs = nonNegativeInteger(upstream.timeoutMs, 'upstream.timeoutMs', 15_000);
   if (timeoutMs === 0) {
     fail('upstream.timeoutMs must be ≥ 1');
@@ -319,9 +327,7 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyOptions
     cookie: {
       name: cookieName,
       secure,
-      maxAgeSeconds:
-        nonNegativeInteger(options.cookie?.maxAgeSeconds, 'cookie.maxAgeSeconds', 8 * 3600) ||
-        8 * 3600,
+      maxAgeSeconds,
     },
     signatureHeaderName,
     requestsPerMinute: nonNegativeInteger(

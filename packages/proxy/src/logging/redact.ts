@@ -55,7 +55,7 @@ function normalizeName(name: string): string {
 }
 
 const EMAIL = /([A-Za-z0-9._%+-])[A-Za-z0-9._%+-]*@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)+)/g;
-const AUTH_SCHEME = /\b(Basic|Bearer)\s+[A-Za-z0-9._~+/=-]+/gi;
+const AUTH_SCHEME = /(Basic|Bearer)\s+[A-Za-z0-9._~+/=-]+/gi;
 const TOKEN_RUN = /[A-Za-z0-9_+/=-]{80,}/g;
 // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point (they are escaped).
 const CONTROL = /[\u0000-\u001f\u007f\u2028\u2029]/g;

@@ -7,11 +7,13 @@ export function toBase64Url(bytes: Uint8Array): string {
   return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-/** Decodes unpadded base64url; `undefined` for any other alphabet or a bad length. */
+/** Decodes canonical unpadded base64url; `undefined` for any other alphabet, length or spelling. */
 export function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | undefined {
   if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) {
     return undefined;
   }
   const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-  return Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  const bytes = Uint8Array.from(binary, (char) => char.charCodeAt(0));
+  // Canonical only: unused trailing bits must be zero, so one value has one spelling.
+  return toBase64Url(bytes) === text ? bytes : undefined;
 }

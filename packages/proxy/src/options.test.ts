@@ -1,0 +1,123 @@
+import { describe, expect, it } from 'vitest';
+import { createProxy } from './create-proxy.js';
+import type { ProxyOptions } from './options.js';
+
+const valid: ProxyOptions = {
+  upstream: {
+    baseUrl: 'https://api.example.test/2025-10-13',
+    clientId: 'client',
+    clientSecret: 's3cr3t-value-1234',
+  },
+  cookieSecret: 'c'.repeat(32),
+  allowedOrigins: ['https://app.example.test'],
+};
+
+function startError(options: ProxyOptions): string {
+  try {
+    createProxy(options);
+    return 'started';
+  } catch (error) {
+    return (error as Error).name;
+  }
+}
+
+describe('createProxy start-up checks', () => {
+  it('given valid options, should start', () => {
+    expect(startError(valid)).toBe('started');
+  });
+
+  it('BFF-20: given a missing, empty or placeholder client secret, should refuse to start', () => {
+    for (const clientSecret of [
+      '',
+      '   ',
+      'changeme',
+      'CHANGEME',
+      '<client-secret>',
+      '${CLIENT_SECRET}',
+      'your-client-secret',
+    ]) {
+      expect(startError({ ...valid, upstream: { ...valid.upstream, clientSecret } })).toBe(
+        'ProxyConfigError',
+      );
+    }
+    expect(
+      startError({
+        ...valid,
+        upstream: { ...valid.upstream, clientSecret: undefined as unknown as string },
+      }),
+    ).toBe('ProxyConfigError');
+  });
+
+  it('given a cookie secret under 32 characters, absent, or equal to the client secret, should refuse to start', () => {
+    expect(startError({ ...valid, cookieSecret: 'short' })).toBe('ProxyConfigError');
+    expect(startError({ ...valid, cookieSecret: undefined })).toBe('ProxyConfigError');
+    const same = 'x'.repeat(40);
+    expect(
+      startError({
+        ...valid,
+        cookieSecret: same,
+        upstream: { ...valid.upstream, clientSecret: same },
+      }),
+    ).toBe('ProxyConfigError');
+  });
+
+  it('given resolveUser, should start without a cookie secret', () => {
+    expect(startError({ ...valid, cookieSecret: undefined, resolveUser: async () => null })).toBe(
+      'started',
+    );
+  });
+
+  it('BFF-24: given a plain-http non-loopback base with the built-in fetch, should refuse unless explicitly allowed', () => {
+    const http = { ...valid.upstream, baseUrl: 'http://api.example.test/2025-10-13' };
+    expect(startError({ ...valid, upstream: http })).toBe('ProxyConfigError');
+    expect(startError({ ...valid, upstream: { ...http, allowInsecureHttp: true } })).toBe(
+      'started',
+    );
+    expect(
+      startError({ ...valid, upstream: { ...http, baseUrl: 'http://127.0.0.1:8787/2025-10-13' } }),
+    ).toBe('started');
+    expect(
+      startError({ ...valid, upstream: { ...http, fetch: async () => new Response(null) } }),
+    ).toBe('started');
+  });
+
+  it('given a base URL without the version segment, with a query or credentials, should refuse to start', () => {
+    for (const baseUrl of [
+      'https://api.example.test/',
+      'https://api.example.test/2025-10-13?x=1',
+      'https://user:pw@api.example.test/2025-10-13',
+      'ftp://api.example.test/2025-10-13',
+      'not a url',
+    ]) {
+      expect(startError({ ...valid, upstream: { ...valid.upstream, baseUrl } })).toBe(
+        'ProxyConfigError',
+      );
+    }
+  });
+
+  it('BFF-13: given "*", "null", a path or an empty list as allowed origins, should refuse to start', () => {
+    for (const allowedOrigins of [
+      ['*'],
+      ['null'],
+      ['https://app.example.test/'],
+      [],
+      ['app.example.test'],
+    ]) {
+      expect(startError({ ...valid, allowedOrigins })).toBe('ProxyConfigError');
+    }
+  });
+
+  it('given an unknown option, a bad basePath, a reserved signature header name or an insecure __Host- cookie, should refuse to start', () => {
+    expect(startError({ ...valid, basepath: '/api' } as ProxyOptions)).toBe('ProxyConfigError');
+    expect(startError({ ...valid, basePath: '/api/../x' })).toBe('ProxyConfigError');
+    expect(startError({ ...valid, basePath: 'api' })).toBe('ProxyConfigError');
+    expect(startError({ ...valid, signatureHeaderName: 'Authorization' })).toBe('ProxyConfigError');
+    expect(startError({ ...valid, signatureHeaderName: 'X Stamp' })).toBe('ProxyConfigError');
+    expect(startError({ ...valid, cookie: { secure: false, name: '__Host-x' } })).toBe(
+      'ProxyConfigError',
+    );
+    expect(startError({ ...valid, upstream: { ...valid.upstream, clientId: 'a:b' } })).toBe(
+      'ProxyConfigError',
+    );
+  });
+});
