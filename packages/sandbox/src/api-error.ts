@@ -22,7 +22,11 @@ export class ApiError extends Error {
     status: ContentfulStatusCode,
     code: string,
     message: string,
-    extra: { details?: Record<string, unknown>; reason?: string; headers?: Record<string, string> } = {},
+    extra: {
+      details?: Record<string, unknown>;
+      reason?: string;
+      headers?: Record<string, string>;
+    } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -45,7 +49,63 @@ export class ApiError extends Error {
   }
 }
 
-/** 400 INVALID_INPUT listing every invalid field at once. */
+/** 400 INVALID_INPUT listing every invalid field at once (wire-format §13). */
 export function invalidInput(errors: FieldError[], message = 'Invalid request'): ApiError {
   return new ApiError(400, 'INVALID_INPUT', message, { details: { errors } });
+}
+
+/** 400 INVALID_INPUT for one field. */
+export function invalidField(
+  field: string,
+  message: string,
+  constraint?: Record<string, unknown>,
+): ApiError {
+  return invalidInput([{ field, message, ...(constraint === undefined ? {} : { constraint }) }]);
+}
+
+/** 401 `code` (default UNAUTHORIZED) with a top-level `reason` naming the failed check (§13). */
+export function authFailure(reason: string, code = 'UNAUTHORIZED'): ApiError {
+  return new ApiError(
+    401,
+    code,
+    code === 'UNAUTHORIZED' ? 'Authentication failed' : messageOf(code),
+    {
+      reason,
+    },
+  );
+}
+
+/** 401 with one of the signed-retry codes of §11.2, without a reason. */
+export function signatureFailure(code: string): ApiError {
+  return new ApiError(401, code, messageOf(code));
+}
+
+/** 404 NOT_FOUND (wire-format §13: the service names no 404 code; the emulator uses this one). */
+export function notFound(what: string): ApiError {
+  return new ApiError(404, 'NOT_FOUND', `${what} not found`);
+}
+
+/** 429 RATE_LIMITED with `Retry-After` in whole seconds ≥ 1 (§11.5). */
+export function rateLimited(retryAfterSeconds: number, message: string): ApiError {
+  const seconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  return new ApiError(429, 'RATE_LIMITED', message, {
+    headers: { 'Retry-After': String(seconds) },
+  });
+}
+
+function messageOf(code: string): string {
+  switch (code) {
+    case 'WALLET_SIGNATURE_MISSING':
+      return 'The wallet signature header is required for this action';
+    case 'WALLET_SIGNATURE_MALFORMED':
+      return 'The wallet signature header cannot be parsed';
+    case 'WALLET_SIGNATURE_BODY_MISMATCH':
+      return 'The signature was computed over a different body than the one received';
+    case 'WALLET_SIGNATURE_INVALID':
+      return 'Wallet signature verification failed';
+    case 'REQUEST_ID_MISSING':
+      return 'Request-Id header is required on the signed retry';
+    default:
+      return 'Authentication failed';
+  }
 }

@@ -1,15 +1,52 @@
+/**
+ * The emulator as a web-standard fetch handler (house style §2.9): Hono sub-apps per resource
+ * under `/2025-10-13`, HTTP Basic on every route, the error envelope on every error and never a
+ * 500 for bad input.
+ */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ApiError } from './api-error.js';
-import { type ResolvedSandboxOptions, resolveSandboxOptions, type SandboxOptions } from './options.js';
+import { RateLimiter } from './auth/rate-limits.js';
+import type { SandboxContext } from './context.js';
+import { readCustomerInput } from './customers/customer-fields.js';
+import { provisionCustomer } from './customers/provision.js';
+import { createEnclave } from './enclave/enclave.js';
+import { createFaultInjector } from './faults.js';
+import { basicAuth } from './http/basic-auth.js';
+import {
+  type ResolvedSandboxOptions,
+  resolveSandboxOptions,
+  type SandboxOptions,
+} from './options.js';
+import { credentialChallengeRoutes } from './routes/credential-challenge.js';
+import { credentialVerifyRoutes } from './routes/credential-verify.js';
+import { credentialsRoutes } from './routes/credentials.js';
+import { customersRoutes } from './routes/customers.js';
 import { internalAccountsRoutes } from './routes/internal-accounts.js';
-import { CURRENCIES, SandboxState } from './state.js';
+import { sessionsRoutes } from './routes/sessions.js';
+import { walletRoutes } from './routes/wallet.js';
+import { serializeCustomer } from './serialize.js';
+import { InflightStore } from './signed-retry/inflight.js';
+import { RequestStore } from './signed-retry/request-store.js';
+import type { SandboxEvent } from './state/records.js';
+import { CURRENCIES, SandboxState } from './state/sandbox-state.js';
 
 /** API version path segment (service interface: Versioning). */
 export const API_VERSION = '2025-10-13';
 /** Largest accepted request body (wire-format §1). */
 export const MAX_BODY_BYTES = 64 * 1024;
 
+/** A customer created with {@link Sandbox.seedCustomer}. */
+export interface SeededCustomer {
+  /** The Customer record as `GET /customers/{id}` returns it. */
+  customer: Record<string, unknown>;
+  fiatAccountId: string;
+  walletAccountId: string;
+  /** Ids of the provisioned credentials (EMAIL_OTP, and SMS_OTP when configured). */
+  credentialIds: string[];
+}
+
+/** One emulator instance. */
 export interface Sandbox {
   /** Web-standard fetch handler serving `/2025-10-13/*`. */
   fetch: (request: Request) => Promise<Response>;
@@ -17,47 +54,24 @@ export interface Sandbox {
   options: ResolvedSandboxOptions;
   /** The emulator's clock, in epoch ms. */
   now: () => number;
-  /** In-memory state, for tests and seeding. */
+  /** pub65 hex of the enclave key clients pin (wire-format §4); never served over HTTP. */
+  enclavePublicKey: string;
+  /** Creates a customer as `POST /customers` would (same validation), for tests and demos. */
+  seedCustomer: (input: Record<string, unknown>) => SeededCustomer;
+  /** Deliveries the emulator skipped (OTP "sent" events, §14), oldest first, at most 1000. */
+  events: () => readonly SandboxEvent[];
+  /** Signed-retry requests remembered (pending, processing, tombstones): for memory tests. */
+  pendingRequestCount: () => number;
+  /** In-memory state, for tests. */
   state: SandboxState;
 }
 
-function timingSafeEqual(a: string, b: string): boolean {
-  const x = new TextEncoder().encode(a);
-  const y = new TextEncoder().encode(b);
-  let diff = x.length ^ y.length;
-  for (let i = 0; i < Math.max(x.length, y.length); i++) {
-    diff |= (x[i] ?? 0) ^ (y[i] ?? 0);
-  }
-  return diff === 0;
-}
-
-function checkBasicAuth(header: string | undefined, options: ResolvedSandboxOptions): boolean {
-  const match = header === undefined ? null : /^Basic ([A-Za-z0-9+/=]+)$/.exec(header);
-  if (match === null) {
-    return false;
-  }
-  let decoded: string;
-  try {
-    decoded = atob(match[1]!);
-  } catch {
-    return false;
-  }
-  const colon = decoded.indexOf(':');
-  if (colon < 0) {
-    return false;
-  }
-  return (
-    timingSafeEqual(decoded.slice(0, colon), options.clientId) &&
-    timingSafeEqual(decoded.slice(colon + 1), options.clientSecret)
-  );
-}
-
 /**
- * Creates an emulator of the service: an in-memory, strict implementation of
- * ../shared/service-interface.md as a fetch handler that runs in Node and in the browser.
+ * Creates an emulator of the service: an in-memory, strict implementation of the interface and
+ * wire-format §2–§15, as a fetch handler that runs in Node and in the browser.
  *
  * @example
- * const sandbox = createSandbox();
+ * const sandbox = createSandbox({ clock: () => fakeNow });
  * const res = await sandbox.fetch(new Request('http://sandbox/2025-10-13/customers/internal-accounts', {
  *   headers: { Authorization: `Basic ${btoa('sandbox-client-id:sandbox-client-secret')}` },
  * }));
@@ -65,21 +79,37 @@ function checkBasicAuth(header: string | undefined, options: ResolvedSandboxOpti
 export function createSandbox(input: SandboxOptions = {}): Sandbox {
   const options = resolveSandboxOptions(input);
   const state = new SandboxState(options);
+  const faults = createFaultInjector(options);
+  const ctx: SandboxContext = {
+    options,
+    state,
+    enclave: createEnclave(options.enclaveSigningKey, options.random),
+    requests: new RequestStore(options.clock, options.challengeLifetimeSeconds * 1000),
+    inflight: new InflightStore(options.clock),
+    rateLimits: new RateLimiter(options.rateLimits, options.clock),
+    processingTimes: (template) =>
+      faults.processingTimes(template, options.processing[template] ?? 0),
+  };
   // The platform's own accounts (service interface: "The platform has internal accounts of its own").
-  state.createAccount({ type: 'INTERNAL_FIAT', currency: CURRENCIES.USD!, label: 'Platform USD' });
-  state.createAccount({ type: 'INTERNAL_CRYPTO', currency: CURRENCIES.USDC!, label: 'Platform USDC' });
+  state.createAccount({
+    type: 'INTERNAL_FIAT',
+    currency: CURRENCIES.USD!,
+    label: 'Platform USD',
+    isPlatformAccount: true,
+  });
+  state.createAccount({
+    type: 'INTERNAL_CRYPTO',
+    currency: CURRENCIES.USDC!,
+    label: 'Platform USDC',
+    isPlatformAccount: true,
+  });
 
   const app = new Hono().basePath(`/${API_VERSION}`);
   app.use('*', async (c, next) => {
-    if (!checkBasicAuth(c.req.header('Authorization'), options)) {
-      throw new ApiError(401, 'UNAUTHORIZED', 'Missing or invalid API credentials', {
-        reason: 'HTTP Basic credentials missing or wrong',
-        headers: { 'WWW-Authenticate': 'Basic realm="service"' },
-      });
-    }
     await next();
     c.header('Cache-Control', 'no-store');
   });
+  app.use('*', basicAuth(options.clientId, options.clientSecret));
   app.use(
     '*',
     bodyLimit({
@@ -89,16 +119,20 @@ export function createSandbox(input: SandboxOptions = {}): Sandbox {
       },
     }),
   );
-  app.route('/', internalAccountsRoutes(state));
+  app.route('/', internalAccountsRoutes(ctx));
+  app.route('/', customersRoutes(ctx));
+  app.route('/', walletRoutes(ctx));
+  app.route('/', credentialsRoutes(ctx));
+  app.route('/', credentialChallengeRoutes(ctx));
+  app.route('/', credentialVerifyRoutes(ctx));
+  app.route('/', sessionsRoutes(ctx));
   app.notFound((c) => {
     c.header('Cache-Control', 'no-store');
     return c.json(new ApiError(404, 'NOT_FOUND', 'No such route').toJSON(), 404);
   });
   app.onError((error, c) => {
     const apiError =
-      error instanceof ApiError
-        ? error
-        : new ApiError(500, 'INTERNAL_ERROR', 'Internal error');
+      error instanceof ApiError ? error : new ApiError(500, 'INTERNAL_ERROR', 'Internal error');
     for (const [name, value] of Object.entries(apiError.headers)) {
       c.header(name, value);
     }
@@ -107,9 +141,22 @@ export function createSandbox(input: SandboxOptions = {}): Sandbox {
   });
 
   return {
-    fetch: async (request) => app.fetch(request),
+    fetch: (request) => faults.run(request, (req) => Promise.resolve(app.fetch(req))),
     options,
     now: options.clock,
+    enclavePublicKey: ctx.enclave.publicKeyHex,
+    seedCustomer: (customerInput) => {
+      const parsed = readCustomerInput(customerInput, { partial: false, now: state.now() });
+      const created = provisionCustomer(ctx, { ...parsed, customerType: parsed.customerType! });
+      return {
+        customer: serializeCustomer(created.customer),
+        fiatAccountId: created.fiatAccount.id,
+        walletAccountId: created.wallet.id,
+        credentialIds: created.credentials.map((credential) => credential.id),
+      };
+    },
+    events: () => [...state.events],
+    pendingRequestCount: () => ctx.requests.size,
     state,
   };
 }

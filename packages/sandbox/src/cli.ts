@@ -4,8 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { serve } from '@hono/node-server';
+import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server';
 import { API_VERSION, createSandbox } from './app.js';
+import { SandboxConnectionDropped } from './faults.js';
 import { type SandboxOptions, SandboxOptionsError } from './options.js';
 
 function fail(message: string): never {
@@ -27,7 +28,9 @@ try {
     strict: true,
   }).values;
 } catch (error) {
-  fail(`${(error as Error).message}\nUsage: pnpm sandbox [--port N] [--config FILE] [--client-id ID] [--client-secret SECRET]`);
+  fail(
+    `${(error as Error).message}\nUsage: pnpm sandbox [--port N] [--config FILE] [--client-id ID] [--client-secret SECRET]`,
+  );
 }
 if (args.help) {
   process.stdout.write(
@@ -64,19 +67,32 @@ try {
   throw error;
 }
 const host = String(args.host);
-const server = serve({ fetch: sandbox.fetch, port, hostname: host }, (info) => {
+// A `dropBeforeCommit`/`dropAfterCommit` fault (wire-format §14) becomes a real socket reset.
+const fetchWithDrops = async (request: Request, env: HttpBindings | Http2Bindings) => {
+  try {
+    return await sandbox.fetch(request);
+  } catch (error) {
+    if (error instanceof SandboxConnectionDropped) {
+      env.incoming.socket.destroy();
+    }
+    throw error;
+  }
+};
+const server = serve({ fetch: fetchWithDrops, port, hostname: host }, (info) => {
   process.stdout.write(
     [
       `listening on http://${host}:${info.port}/${API_VERSION}`,
       `HTTP Basic credentials: client id "${sandbox.options.clientId}", client secret "${sandbox.options.clientSecret}"`,
-      `enclave public key: ${(sandbox as { enclavePublicKey?: string }).enclavePublicKey ?? "(not yet configured)"}`,
+      `enclave public key: ${(sandbox as { enclavePublicKey?: string }).enclavePublicKey ?? '(not yet configured)'}`,
       '',
     ].join('\n'),
   );
 });
 server.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EADDRINUSE') {
-    fail(`port ${port} is already in use; pick another with --port N (or --port 0 for any free port)`);
+    fail(
+      `port ${port} is already in use; pick another with --port N (or --port 0 for any free port)`,
+    );
   }
   fail(error.message);
 });

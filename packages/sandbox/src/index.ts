@@ -1,11 +1,28 @@
-export { API_VERSION, createSandbox, MAX_BODY_BYTES } from './app.js';
+export type { FieldError } from './api-error.js';
 export { ApiError } from './api-error.js';
+export type { Sandbox, SeededCustomer } from './app.js';
+export { API_VERSION, createSandbox, MAX_BODY_BYTES } from './app.js';
+export { SandboxConnectionDropped } from './faults.js';
+export {
+  LEGACY_PASSKEY_SIGNATURE,
+  LEGACY_SIGNATURE,
+  SANDBOX_OTP_CODE,
+} from './magic-values.js';
+export type { SandboxIdTokenInput } from './oidc-token.js';
+export { mintSandboxIdToken, oidcNonceFor } from './oidc-token.js';
+export type {
+  ResolvedSandboxOptions,
+  SandboxFaultRule,
+  SandboxOptions,
+  SandboxPlatformOptions,
+  SandboxRateLimits,
+} from './options.js';
 export {
   DEFAULT_CLIENT_ID,
   DEFAULT_CLIENT_SECRET,
   resolveSandboxOptions,
   SandboxOptionsError,
 } from './options.js';
-export type { Sandbox } from './app.js';
-export type { FieldError } from './api-error.js';
-export type { ResolvedSandboxOptions, SandboxOptions } from './options.js';
+export type { RouteTemplate } from './route-templates.js';
+export { ROUTE_TEMPLATES } from './route-templates.js';
+export type { SandboxEvent } from './state/records.js';

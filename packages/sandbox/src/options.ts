@@ -1,3 +1,14 @@
+import {
+  checkFaults,
+  checkHeaderName,
+  checkOidcJwks,
+  checkProcessing,
+  checkWebauthn,
+} from './options-checks.js';
+import { SandboxOptionsError } from './options-error.js';
+
+export { SandboxOptionsError };
+
 /**
  * Emulator options, exactly the names of wire-format §14. `createSandbox(options)` and
  * `pnpm sandbox --config FILE` take the same object; unknown names are rejected with a clear
@@ -123,14 +134,6 @@ const RATE_LIMITS = new Set([
 ]);
 const WEBAUTHN = new Set(['rpId', 'origins']);
 
-/** Thrown by `resolveSandboxOptions` for an unknown or mistyped option. */
-export class SandboxOptionsError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'SandboxOptionsError';
-  }
-}
-
 function checkKeys(value: unknown, allowed: Set<string>, where: string): void {
   if (value === undefined) {
     return;
@@ -179,19 +182,37 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
   checkKeys(options.webauthn, WEBAUTHN, 'webauthn');
   const platform = options.platform ?? {};
   const rateLimits = options.rateLimits ?? {};
-  if (options.enclaveSigningKey !== undefined && !/^[0-9a-fA-F]{64}$/.test(options.enclaveSigningKey)) {
+  if (
+    options.enclaveSigningKey !== undefined &&
+    !/^[0-9a-fA-F]{64}$/.test(options.enclaveSigningKey)
+  ) {
     throw new SandboxOptionsError('Sandbox option "enclaveSigningKey" must be 64 hex characters');
   }
-  if (options.processing !== undefined) {
-    for (const [route, count] of Object.entries(options.processing)) {
-      if (!/^(GET|POST|PATCH|DELETE|PUT) \//.test(route) || !Number.isInteger(count) || count < -1) {
-        throw new SandboxOptionsError(
-          `Sandbox option "processing" entry "${route}" must map "<METHOD> <path template>" to an integer ≥ -1`,
-        );
-      }
+  checkProcessing(options.processing);
+  checkFaults(options.faults);
+  checkOidcJwks(options.oidcJwks);
+  checkWebauthn(options.webauthn);
+  checkHeaderName(options.signatureHeaderName);
+  for (const name of ['clock', 'random'] as const) {
+    if (options[name] !== undefined && typeof options[name] !== 'function') {
+      throw new SandboxOptionsError(`Sandbox option "${name}" must be a function`);
     }
   }
-  if (options.oidcIssuers !== undefined && !options.oidcIssuers.every((i) => typeof i === 'string')) {
+  for (const name of ['clientId', 'clientSecret'] as const) {
+    const value = options[name];
+    if (
+      value !== undefined &&
+      (typeof value !== 'string' || value.length === 0 || value.includes(':'))
+    ) {
+      throw new SandboxOptionsError(
+        `Sandbox option "${name}" must be a non-empty string without ":"`,
+      );
+    }
+  }
+  if (
+    options.oidcIssuers !== undefined &&
+    !options.oidcIssuers.every((i) => typeof i === 'string')
+  ) {
     throw new SandboxOptionsError('Sandbox option "oidcIssuers" must be an array of strings');
   }
   return {
@@ -209,7 +230,11 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
         0,
       ),
     },
-    sessionLifetimeSeconds: nonNegative(options.sessionLifetimeSeconds, 'sessionLifetimeSeconds', 900),
+    sessionLifetimeSeconds: nonNegative(
+      options.sessionLifetimeSeconds,
+      'sessionLifetimeSeconds',
+      900,
+    ),
     challengeLifetimeSeconds: nonNegative(
       options.challengeLifetimeSeconds,
       'challengeLifetimeSeconds',
@@ -221,14 +246,22 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
     processing: options.processing ?? {},
     acceptLegacyMagicValues: bool(options.acceptLegacyMagicValues, 'acceptLegacyMagicValues', true),
     signExportBundles: bool(options.signExportBundles, 'signExportBundles', false),
-    requireUserVerification: bool(options.requireUserVerification, 'requireUserVerification', false),
+    requireUserVerification: bool(
+      options.requireUserVerification,
+      'requireUserVerification',
+      false,
+    ),
     enclaveSigningKey: options.enclaveSigningKey,
     webauthn: { rpId: options.webauthn?.rpId ?? 'localhost', origins: options.webauthn?.origins },
     signatureHeaderName: options.signatureHeaderName ?? 'Service-Wallet-Signature',
     clock: options.clock ?? Date.now,
     faults: options.faults,
     rateLimits: {
-      challengesPerWindow: nonNegative(rateLimits.challengesPerWindow, 'rateLimits.challengesPerWindow', 5),
+      challengesPerWindow: nonNegative(
+        rateLimits.challengesPerWindow,
+        'rateLimits.challengesPerWindow',
+        5,
+      ),
       windowSeconds: nonNegative(rateLimits.windowSeconds, 'rateLimits.windowSeconds', 600),
       verifyFailuresBeforeLock: nonNegative(
         rateLimits.verifyFailuresBeforeLock,

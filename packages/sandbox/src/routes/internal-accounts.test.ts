@@ -12,7 +12,11 @@ async function get(sandbox: ReturnType<typeof createSandbox>, path: string, head
 describe('GET /customers/internal-accounts', () => {
   it('given no Basic credentials, should answer 401 UNAUTHORIZED in the error envelope', async () => {
     const sandbox = createSandbox();
-    const { response, body } = await get(sandbox, '/customers/internal-accounts', {} as typeof AUTH);
+    const { response, body } = await get(
+      sandbox,
+      '/customers/internal-accounts',
+      {} as typeof AUTH,
+    );
     expect(response.status).toBe(401);
     expect(response.headers.get('WWW-Authenticate')).toBe('Basic realm="service"');
     expect(body).toMatchObject({ status: 401, code: 'UNAUTHORIZED' });
@@ -34,7 +38,7 @@ describe('GET /customers/internal-accounts', () => {
     expect(response.headers.get('Cache-Control')).toBe('no-store');
     expect(body).toMatchObject({ hasMore: false, totalCount: 2 });
     expect(body).not.toHaveProperty('nextCursor');
-    const [first] = body.data as Record<string, unknown>[];
+    const first = (body.data as Record<string, unknown>[]).find((a) => a.type === 'INTERNAL_FIAT');
     expect(first).toMatchObject({
       type: 'INTERNAL_FIAT',
       status: 'ACTIVE',

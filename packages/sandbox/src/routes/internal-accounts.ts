@@ -1,29 +1,20 @@
+/**
+ * Internal accounts (wire-format §11.6, §12): `GET /customers/internal-accounts` with every filter
+ * of the interface and opaque cursor pagination, and `POST /internal-accounts` for RULE_BASED
+ * accounts with a sweep rule.
+ */
 import { Hono } from 'hono';
-import { type FieldError, invalidInput } from '../api-error.js';
-import { isId } from '../ids.js';
-import type { InternalAccountRecord, SandboxState } from '../state.js';
+import { notFound } from '../api-error.js';
+import type { SandboxContext } from '../context.js';
+import { FieldErrors } from '../http/fields.js';
+import { parseJsonObject, rawBody } from '../http/json-body.js';
+import { serializeAccount } from '../serialize.js';
+import type { InternalAccountRecord } from '../state/records.js';
+import { CURRENCIES } from '../state/sandbox-state.js';
+import { readSweepRule } from './sweep-rule.js';
 
 const TYPES = ['INTERNAL_FIAT', 'INTERNAL_CRYPTO', 'EMBEDDED_WALLET', 'RULE_BASED'] as const;
 const QUERY_NAMES = new Set(['currency', 'customerId', 'type', 'limit', 'cursor']);
-
-/** The InternalAccount record exactly as the interface's table lists it. */
-export function serializeAccount(record: InternalAccountRecord): Record<string, unknown> {
-  const amount = (value: number) => ({ amount: value, currency: record.currency });
-  return {
-    id: record.id,
-    ...(record.customerId === undefined ? {} : { customerId: record.customerId }),
-    type: record.type,
-    status: record.status,
-    balance: amount(record.balance),
-    totalBalance: amount(record.balance + record.pending),
-    fundingPaymentInstructions: record.fundingPaymentInstructions,
-    label: record.label,
-    sweepRule: record.type === 'RULE_BASED' ? record.sweepRule : null,
-    ...(record.type === 'EMBEDDED_WALLET' ? { privateEnabled: record.privateEnabled } : {}),
-    createdAt: new Date(record.createdAt).toISOString(),
-    updatedAt: new Date(record.updatedAt).toISOString(),
-  };
-}
 
 function encodeCursor(record: InternalAccountRecord): string {
   const raw = JSON.stringify([record.createdAt, record.id]);
@@ -54,68 +45,54 @@ function compare(a: InternalAccountRecord, b: InternalAccountRecord): number {
   return a.createdAt - b.createdAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 }
 
-/** `GET /customers/internal-accounts` — filters, cursor pagination (wire-format §12). */
-export function internalAccountsRoutes(state: SandboxState): Hono {
+/** The internal-accounts sub-app. */
+export function internalAccountsRoutes(ctx: SandboxContext): Hono {
   const app = new Hono();
+
   app.get('/customers/internal-accounts', (c) => {
     const url = new URL(c.req.url);
-    const errors: FieldError[] = [];
+    const errors = new FieldErrors();
     for (const name of new Set(url.searchParams.keys())) {
       if (!QUERY_NAMES.has(name)) {
-        errors.push({ field: name, message: 'Unknown query parameter' });
+        errors.add(name, 'Unknown query parameter');
       } else if (url.searchParams.getAll(name).length > 1) {
-        errors.push({ field: name, message: 'Must be given at most once' });
+        errors.add(name, 'Must be given at most once');
       }
     }
-    const currency = url.searchParams.get('currency');
-    const customerId = url.searchParams.get('customerId');
-    const type = url.searchParams.get('type');
-    const limitText = url.searchParams.get('limit');
-    const cursorText = url.searchParams.get('cursor');
-    if (currency !== null && !/^[A-Z0-9]{2,10}$/.test(currency)) {
-      errors.push({
-        field: 'currency',
-        constraint: { pattern: '^[A-Z0-9]{2,10}$' },
-        message: 'Must be a currency code',
-      });
-    }
-    if (customerId !== null && !isId(customerId, 'Customer')) {
-      errors.push({
-        field: 'customerId',
-        constraint: { pattern: '^Customer:[0-9a-fA-F-]{36}$' },
-        message: 'Must be a Customer id',
-      });
-    }
-    if (type !== null && !(TYPES as readonly string[]).includes(type)) {
-      errors.push({ field: 'type', constraint: { enum: [...TYPES] }, message: 'Unknown account type' });
-    }
+    const query = Object.fromEntries(url.searchParams.entries());
+    const currency = errors.string(query, 'currency', {
+      pattern: /^[A-Z0-9]{2,10}$/,
+      message: 'Must be a currency code',
+    });
+    const customerId = errors.id(query, 'customerId', 'Customer', false);
+    const type = errors.string(query, 'type', { enum: TYPES, message: 'Unknown account type' });
     let limit = 20;
-    if (limitText !== null) {
-      limit = /^\d{1,3}$/.test(limitText) ? Number(limitText) : Number.NaN;
+    if (query.limit !== undefined) {
+      limit = /^\d{1,3}$/.test(query.limit) ? Number(query.limit) : Number.NaN;
       if (!(limit >= 1 && limit <= 100)) {
-        errors.push({ field: 'limit', message: 'Must be an integer from 1 to 100' });
+        errors.add('limit', 'Must be an integer from 1 to 100');
       }
     }
-    const cursor = cursorText === null ? undefined : decodeCursor(cursorText);
-    if (cursorText !== null && cursor === undefined) {
-      errors.push({ field: 'cursor', message: 'Not a cursor returned by this endpoint' });
+    const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    if (query.cursor !== undefined && cursor === undefined) {
+      errors.add('cursor', 'Not a cursor returned by this endpoint');
     }
-    if (errors.length > 0) {
-      throw invalidInput(errors);
-    }
-    const matches = [...state.accounts.values()]
-      .map((record) => state.settle(record))
+    errors.throwIfAny();
+    const matches = [...ctx.state.accounts.values()]
+      .map((record) => ctx.state.settle(record))
       .filter(
         (record) =>
-          (currency === null || record.currency.code === currency) &&
-          (customerId === null || record.customerId === customerId.toLowerCase().replace(/^customer:/, 'Customer:')) &&
-          (type === null || record.type === type),
+          (currency === undefined || record.currency.code === currency) &&
+          (customerId === undefined || record.customerId === customerId) &&
+          (type === undefined || record.type === type),
       )
       .sort(compare);
     const start =
       cursor === undefined
         ? 0
-        : matches.findIndex((r) => r.createdAt > cursor[0] || (r.createdAt === cursor[0] && r.id > cursor[1]));
+        : matches.findIndex(
+            (r) => r.createdAt > cursor[0] || (r.createdAt === cursor[0] && r.id > cursor[1]),
+          );
     const page = start < 0 ? [] : matches.slice(start, start + limit);
     const hasMore = start >= 0 && start + limit < matches.length;
     const last = page.at(-1);
@@ -126,5 +103,37 @@ export function internalAccountsRoutes(state: SandboxState): Hono {
       totalCount: matches.length,
     });
   });
+
+  app.post('/internal-accounts', async (c) => {
+    const body = parseJsonObject(c, await rawBody(c))!;
+    const errors = new FieldErrors();
+    const customerId = errors.id(body, 'customerId', 'Customer', false);
+    const currencyCode = errors.string(body, 'currency', {
+      required: true,
+      enum: Object.keys(CURRENCIES),
+      message: 'Must be a supported currency code',
+    });
+    const label = errors.string(body, 'label', { minLength: 1, maxLength: 255 });
+    const sweep = errors.object(body, 'sweepRule', true);
+    const rule = sweep === undefined ? undefined : readSweepRule(errors, sweep, currencyCode);
+    errors.throwIfAny();
+    if (customerId !== undefined && !ctx.state.customers.has(customerId)) {
+      throw notFound('Customer');
+    }
+    const destination = ctx.state.accounts.get(rule!.destinationAccountId);
+    if (destination === undefined) {
+      throw notFound('Destination internal account');
+    }
+    const currency = CURRENCIES[currencyCode!]!;
+    const record = ctx.state.createAccount({
+      ...(customerId === undefined ? {} : { customerId }),
+      type: 'RULE_BASED',
+      currency,
+      label: label ?? null,
+      sweepRule: rule!.render(currency),
+    });
+    return c.json(serializeAccount(record), 201);
+  });
+
   return app;
 }

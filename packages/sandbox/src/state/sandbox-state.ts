@@ -1,74 +1,88 @@
-import { newId } from './ids.js';
-import type { ResolvedSandboxOptions } from './options.js';
+/**
+ * All in-memory state of one emulator instance: customers, internal accounts, credentials,
+ * sessions and the outbox of "sent" events. Time comes from the injected clock and ids from the
+ * injected random source, so tests are deterministic.
+ */
+import { toHex } from '../crypto/encoding.js';
+import { sha256 } from '../crypto/sha256.js';
+import { createMnemonic } from '../enclave/mnemonic.js';
+import { newId, type ResourceName, uuidFrom } from '../ids.js';
+import type { ResolvedSandboxOptions } from '../options.js';
+import type {
+  CredentialRecord,
+  Currency,
+  CustomerRecord,
+  InternalAccountRecord,
+  InternalAccountType,
+  SandboxEvent,
+  SessionRecord,
+} from './records.js';
 
-export interface Currency {
-  code: string;
-  name: string;
-  symbol: string;
-  decimals: number;
-}
-
-export interface CurrencyAmount {
-  amount: number;
-  currency: Currency;
-}
-
-export type InternalAccountType = 'INTERNAL_FIAT' | 'INTERNAL_CRYPTO' | 'EMBEDDED_WALLET' | 'RULE_BASED';
-export type InternalAccountStatus = 'PENDING' | 'ACTIVE' | 'CLOSED' | 'FROZEN' | 'FAILED';
-
-export interface InternalAccountRecord {
-  id: string;
-  customerId: string | undefined;
-  type: InternalAccountType;
-  status: InternalAccountStatus;
-  /** Epoch ms at which a PENDING account becomes ACTIVE. */
-  activatesAt: number;
-  balance: number;
-  pending: number;
-  currency: Currency;
-  label: string | null;
-  sweepRule: Record<string, unknown> | null;
-  privateEnabled: boolean;
-  fundingPaymentInstructions: Record<string, unknown>[];
-  createdAt: number;
-  updatedAt: number;
-}
-
-export const CURRENCIES: Record<string, Currency> = {
+/** Currencies the emulator knows (USD and the wallet's USDC are provisioned). */
+export const CURRENCIES: Readonly<Record<string, Currency>> = {
   USD: { code: 'USD', name: 'United States Dollar', symbol: '$', decimals: 2 },
   EUR: { code: 'EUR', name: 'Euro', symbol: '€', decimals: 2 },
   USDC: { code: 'USDC', name: 'USD Coin', symbol: 'USDC', decimals: 6 },
   BTC: { code: 'BTC', name: 'Bitcoin', symbol: '₿', decimals: 8 },
 };
 
-/** All in-memory state of one emulator instance. */
+/** How many delivery events are kept (oldest dropped): keeps memory bounded. */
+const MAX_EVENTS = 1000;
+
+/** Inputs of {@link SandboxState.createAccount}. */
+export interface CreateAccountInput {
+  customerId?: string;
+  type: InternalAccountType;
+  currency: Currency;
+  label?: string | null;
+  sweepRule?: Record<string, unknown> | null;
+  isPlatformAccount?: boolean;
+}
+
 export class SandboxState {
-  readonly accounts = new Map<string, InternalAccountRecord>();
   readonly options: ResolvedSandboxOptions;
+  readonly accounts = new Map<string, InternalAccountRecord>();
+  readonly customers = new Map<string, CustomerRecord>();
+  readonly credentials = new Map<string, CredentialRecord>();
+  readonly sessions = new Map<string, SessionRecord>();
+  readonly events: SandboxEvent[] = [];
+  #lastTimestampMs = 0;
 
   constructor(options: ResolvedSandboxOptions) {
     this.options = options;
   }
 
+  /** The emulator clock, epoch ms. */
   now(): number {
     return this.options.clock();
   }
 
-  newId(name: Parameters<typeof newId>[0]): string {
+  /** A strictly increasing millisecond timestamp (wire-format §9 passkey challenge bodies). */
+  nextTimestampMs(): number {
+    this.#lastTimestampMs = Math.max(this.now(), this.#lastTimestampMs + 1);
+    return this.#lastTimestampMs;
+  }
+
+  /** A new `<ResourceName>:<uuid>`. */
+  newId(name: ResourceName): string {
     return newId(name, this.options.random);
   }
 
-  createAccount(input: {
-    customerId?: string;
-    type: InternalAccountType;
-    currency: Currency;
-    label?: string | null;
-    fundingPaymentInstructions?: Record<string, unknown>[];
-  }): InternalAccountRecord {
+  /** Records a delivery the emulator skipped (wire-format §14: a "sent" event). */
+  recordEvent(event: SandboxEvent): void {
+    this.events.push(event);
+    if (this.events.length > MAX_EVENTS) {
+      this.events.splice(0, this.events.length - MAX_EVENTS);
+    }
+  }
+
+  /** Creates an internal account, PENDING until `platform.accountActivationSeconds` pass. */
+  createAccount(input: CreateAccountInput): InternalAccountRecord {
     const now = this.now();
     const activation = this.options.platform.accountActivationSeconds * 1000;
+    const id = this.newId('InternalAccount');
     const record: InternalAccountRecord = {
-      id: this.newId('InternalAccount'),
+      id,
       customerId: input.customerId,
       type: input.type,
       status: activation > 0 ? 'PENDING' : 'ACTIVE',
@@ -77,12 +91,17 @@ export class SandboxState {
       pending: 0,
       currency: input.currency,
       label: input.label ?? null,
-      sweepRule: null,
+      sweepRule: input.sweepRule ?? null,
       privateEnabled: false,
-      fundingPaymentInstructions: input.fundingPaymentInstructions ?? [],
+      fundingPaymentInstructions: [],
+      wallet: input.type === 'EMBEDDED_WALLET' ? this.#walletIdentity(id) : undefined,
       createdAt: now,
       updatedAt: now,
     };
+    record.fundingPaymentInstructions = fundingInstructions(
+      record,
+      input.isPlatformAccount ?? false,
+    );
     this.accounts.set(record.id, record);
     return record;
   }
@@ -95,4 +114,108 @@ export class SandboxState {
     }
     return record;
   }
+
+  /** Credentials of an account, oldest first. */
+  credentialsOf(accountId: string): CredentialRecord[] {
+    return [...this.credentials.values()].filter(
+      (credential) => credential.accountId === accountId,
+    );
+  }
+
+  /** True while a session is neither revoked nor past `expiresAt`. */
+  isActive(session: SessionRecord): boolean {
+    return !session.revoked && this.now() < session.expiresAt;
+  }
+
+  /** Active sessions of an account, oldest first. */
+  activeSessionsOf(accountId: string): SessionRecord[] {
+    return [...this.sessions.values()].filter(
+      (session) => session.accountId === accountId && this.isActive(session),
+    );
+  }
+
+  /** Embedded wallets of a customer. */
+  walletsOf(customerId: string): InternalAccountRecord[] {
+    return [...this.accounts.values()].filter(
+      (account) => account.customerId === customerId && account.type === 'EMBEDDED_WALLET',
+    );
+  }
+
+  #walletIdentity(accountId: string): NonNullable<InternalAccountRecord['wallet']> {
+    const random = this.options.random;
+    return {
+      organizationId: uuidFrom(random),
+      userId: uuidFrom(random),
+      walletId: uuidFrom(random),
+      // An EVM-style address derived from the account id: stable, opaque, never a real key.
+      address: `0x${toHex(sha256(`wallet-address:${accountId}`)).slice(0, 40)}`,
+      mnemonic: createMnemonic(random),
+    };
+  }
+}
+
+/**
+ * Funding instructions per account type (service interface: PaymentInstructions): USD accounts
+ * get a USD_ACCOUNT with its required `reference`, EUR an EUR_ACCOUNT, wallets EMBEDDED_WALLET.
+ */
+function fundingInstructions(
+  record: InternalAccountRecord,
+  isPlatformAccount: boolean,
+): Record<string, unknown>[] {
+  const digits = BigInt(`0x${toHex(sha256(record.id)).slice(0, 15)}`)
+    .toString()
+    .padStart(18, '0');
+  const reference = `SBX-${record.id.slice(record.id.indexOf(':') + 1, record.id.indexOf(':') + 9).toUpperCase()}`;
+  if (record.wallet !== undefined) {
+    return [
+      {
+        accountOrWalletInfo: { accountType: 'EMBEDDED_WALLET', address: record.wallet.address },
+        instructionsNotes: 'Send USDC on a supported network to this wallet address.',
+        isPlatformAccount,
+      },
+    ];
+  }
+  if (record.currency.code === 'USDC' || record.currency.code === 'BTC') {
+    const address = toHex(sha256(`deposit-address:${record.id}`));
+    return [
+      {
+        accountOrWalletInfo:
+          record.currency.code === 'USDC'
+            ? { accountType: 'ETHEREUM_WALLET', address: `0x${address.slice(0, 40)}` }
+            : { accountType: 'BITCOIN_L1', address: `bc1q${address.slice(0, 38)}` },
+        isPlatformAccount,
+      },
+    ];
+  }
+  if (record.currency.code === 'USD') {
+    return [
+      {
+        accountOrWalletInfo: {
+          accountType: 'USD_ACCOUNT',
+          reference,
+          bankName: 'Sandbox National Bank',
+          bankAddress: '1 Sandbox Plaza, San Francisco, CA 94105, US',
+          accountNumber: digits.slice(0, 12),
+          routingNumber: '021000021',
+        },
+        instructionsNotes: `Include the reference ${reference} with the payment so it is credited.`,
+        isPlatformAccount,
+      },
+    ];
+  }
+  if (record.currency.code === 'EUR') {
+    return [
+      {
+        accountOrWalletInfo: {
+          accountType: 'EUR_ACCOUNT',
+          reference,
+          iban: `DE89370400440${digits.slice(0, 9)}`,
+          bic: 'SBXBDEFFXXX',
+        },
+        instructionsNotes: `Include the reference ${reference} with the payment so it is credited.`,
+        isPlatformAccount,
+      },
+    ];
+  }
+  return [];
 }

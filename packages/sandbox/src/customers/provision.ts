@@ -1,0 +1,79 @@
+/**
+ * Customer creation and provisioning (wire-format §11.6): one INTERNAL_FIAT USD account and one
+ * EMBEDDED_WALLET account, PENDING then ACTIVE after `platform.accountActivationSeconds`; the
+ * wallet starts with an EMAIL_OTP credential named after the customer email, and an SMS_OTP one
+ * for a `phoneNumber` when `platform.smsOtpCredentials` is on.
+ */
+import type { SandboxContext } from '../context.js';
+import { initialCustomerStatus } from '../kyc/customer-status.js';
+import type {
+  CredentialRecord,
+  CredentialType,
+  CustomerRecord,
+  InternalAccountRecord,
+} from '../state/records.js';
+import { CURRENCIES } from '../state/sandbox-state.js';
+import type { CustomerInput } from './customer-fields.js';
+
+/** A created customer and what was provisioned for it. */
+export interface ProvisionedCustomer {
+  customer: CustomerRecord;
+  fiatAccount: InternalAccountRecord;
+  wallet: InternalAccountRecord;
+  credentials: CredentialRecord[];
+}
+
+/** Adds a credential record to an account (no checks: callers validate first). */
+export function addCredential(
+  ctx: SandboxContext,
+  input: Omit<CredentialRecord, 'id' | 'createdAt' | 'updatedAt'>,
+): CredentialRecord {
+  const now = ctx.state.now();
+  const record: CredentialRecord = {
+    id: ctx.state.newId('AuthMethod'),
+    createdAt: now,
+    updatedAt: now,
+    ...input,
+  };
+  ctx.state.credentials.set(record.id, record);
+  return record;
+}
+
+/** Creates a customer from validated input and provisions its accounts and credentials. */
+export function provisionCustomer(
+  ctx: SandboxContext,
+  input: CustomerInput & { customerType: NonNullable<CustomerInput['customerType']> },
+): ProvisionedCustomer {
+  const now = ctx.state.now();
+  const customer: CustomerRecord = {
+    id: ctx.state.newId('Customer'),
+    customerType: input.customerType,
+    fields: input.fields,
+    verificationStatus: 'UNVERIFIED',
+    createdAt: now,
+    updatedAt: now,
+  };
+  customer.verificationStatus = initialCustomerStatus(ctx.options.platform, customer);
+  ctx.state.customers.set(customer.id, customer);
+  const fiatAccount = ctx.state.createAccount({
+    customerId: customer.id,
+    type: 'INTERNAL_FIAT',
+    currency: CURRENCIES.USD!,
+  });
+  const wallet = ctx.state.createAccount({
+    customerId: customer.id,
+    type: 'EMBEDDED_WALLET',
+    currency: CURRENCIES.USDC!,
+  });
+  const credentials: CredentialRecord[] = [];
+  const contact = (type: CredentialType, nickname: unknown) => {
+    if (typeof nickname === 'string') {
+      credentials.push(addCredential(ctx, { accountId: wallet.id, type, nickname }));
+    }
+  };
+  contact('EMAIL_OTP', input.fields.email);
+  if (ctx.options.platform.smsOtpCredentials) {
+    contact('SMS_OTP', input.fields.phoneNumber);
+  }
+  return { customer, fiatAccount, wallet, credentials };
+}

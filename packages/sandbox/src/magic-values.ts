@@ -1,0 +1,37 @@
+/**
+ * Every sandbox magic value and fixed rule in one place, so they are easy to audit
+ * (house style §2.9; wire-format §10, §11.4 and §14).
+ */
+
+/** The OTP code of every EMAIL_OTP/SMS_OTP challenge (§14); 6 digits, never refused. */
+export const SANDBOX_OTP_CODE = '000000';
+
+/** Legacy stamp value: a valid stamp by an authorised key on any signed retry (§14). */
+export const LEGACY_SIGNATURE = 'sandbox-valid-signature';
+
+/** Legacy `assertion.signature`: skips WebAuthn checks (§14). */
+export const LEGACY_PASSKEY_SIGNATURE = 'sandbox-valid-passkey-signature';
+
+/** The retired OIDC token literal: no longer accepted, fails §10 row 1 → 400 (§14). */
+export const RETIRED_OIDC_TOKEN = 'sandbox-valid-oidc-token';
+
+/** Issuers accepted without configuration (§10), matched exactly. */
+export const DEFAULT_OIDC_ISSUERS: readonly string[] = [
+  'https://accounts.google.com',
+  'accounts.google.com',
+  'https://appleid.apple.com',
+];
+
+/** OIDC `iat` window: now − 65 ≤ iat ≤ now + 5, in seconds (60 s plus 5 s skew, §10). */
+export const OIDC_IAT_MAX_AGE_SECONDS = 65;
+export const OIDC_IAT_MAX_FUTURE_SECONDS = 5;
+
+/** The PROCESSING message (§11.4); clients never parse it. */
+export const PROCESSING_MESSAGE =
+  'This operation is still being processed. Retry the same request in a moment.';
+
+/** Email/SMS OTP verification-token types (§6). */
+export const OTP_VERIFICATION_TYPES = {
+  EMAIL_OTP: 'OTP_TYPE_EMAIL',
+  SMS_OTP: 'OTP_TYPE_SMS',
+} as const;

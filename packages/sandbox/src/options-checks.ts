@@ -1,0 +1,153 @@
+/**
+ * Validation of the structured emulator options (wire-format §14): `processing`, `faults`,
+ * `oidcJwks`, `webauthn` and the header override. Each problem is a {@link SandboxOptionsError}
+ * naming the option, so a typo never silently falls back to a default.
+ */
+import { SandboxOptionsError } from './options-error.js';
+import { isRouteTemplate, PROCESSING_ROUTES, type RouteTemplate } from './route-templates.js';
+
+const FAULT_KINDS = [
+  'latency',
+  'dropBeforeCommit',
+  'dropAfterCommit',
+  'processing',
+  'rateLimit',
+  'serverError',
+  'truncateBody',
+];
+const FAULT_RULE_KEYS = new Set(['route', 'rate', 'kind', 'ms', 'times', 'retryAfter']);
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `processing`: `{"<METHOD> <template>": n}` with a route that can answer PROCESSING and n ≥ -1. */
+export function checkProcessing(value: unknown): void {
+  if (value === undefined) {
+    return;
+  }
+  if (!isObject(value)) {
+    throw new SandboxOptionsError('Sandbox option "processing" must be an object');
+  }
+  for (const [route, count] of Object.entries(value)) {
+    if (!PROCESSING_ROUTES.includes(route as RouteTemplate)) {
+      throw new SandboxOptionsError(
+        `Sandbox option "processing" names "${route}", which never answers PROCESSING. Use one of: ${PROCESSING_ROUTES.join(', ')}`,
+      );
+    }
+    if (!Number.isInteger(count) || (count as number) < -1) {
+      throw new SandboxOptionsError(
+        `Sandbox option "processing" entry "${route}" must be an integer ≥ -1`,
+      );
+    }
+  }
+}
+
+/** `faults`: `{seed, rules: [{route, rate, kind, …}]}`. */
+export function checkFaults(value: unknown): void {
+  if (value === undefined) {
+    return;
+  }
+  if (!isObject(value) || !Number.isInteger(value.seed) || !Array.isArray(value.rules)) {
+    throw new SandboxOptionsError(
+      'Sandbox option "faults" must be {"seed": <integer>, "rules": [...]}',
+    );
+  }
+  for (const key of Object.keys(value)) {
+    if (key !== 'seed' && key !== 'rules') {
+      throw new SandboxOptionsError(`Unknown sandbox option "faults.${key}"`);
+    }
+  }
+  value.rules.forEach((rule: unknown, index: number) => {
+    const where = `faults.rules[${index}]`;
+    if (!isObject(rule)) {
+      throw new SandboxOptionsError(`Sandbox option "${where}" must be an object`);
+    }
+    for (const key of Object.keys(rule)) {
+      if (!FAULT_RULE_KEYS.has(key)) {
+        throw new SandboxOptionsError(`Unknown sandbox option "${where}.${key}"`);
+      }
+    }
+    if (typeof rule.route !== 'string' || (rule.route !== '*' && !isRouteTemplate(rule.route))) {
+      throw new SandboxOptionsError(
+        `Sandbox option "${where}.route" must be "*" or "<METHOD> <template>" of a known route`,
+      );
+    }
+    if (typeof rule.rate !== 'number' || !(rule.rate >= 0 && rule.rate <= 1)) {
+      throw new SandboxOptionsError(`Sandbox option "${where}.rate" must be a number from 0 to 1`);
+    }
+    if (typeof rule.kind !== 'string' || !FAULT_KINDS.includes(rule.kind)) {
+      throw new SandboxOptionsError(
+        `Sandbox option "${where}.kind" must be one of ${FAULT_KINDS.join(', ')}`,
+      );
+    }
+    if (
+      rule.kind === 'latency' &&
+      !(typeof rule.ms === 'number' && rule.ms >= 0 && rule.ms <= 600_000)
+    ) {
+      throw new SandboxOptionsError(
+        `Sandbox option "${where}.ms" must be a number of milliseconds from 0 to 600000`,
+      );
+    }
+    if (
+      rule.times !== undefined &&
+      (!Number.isInteger(rule.times) || (rule.times as number) < -1)
+    ) {
+      throw new SandboxOptionsError(`Sandbox option "${where}.times" must be an integer ≥ -1`);
+    }
+    if (
+      rule.retryAfter !== undefined &&
+      (!Number.isInteger(rule.retryAfter) || (rule.retryAfter as number) < 1)
+    ) {
+      throw new SandboxOptionsError(`Sandbox option "${where}.retryAfter" must be an integer ≥ 1`);
+    }
+  });
+}
+
+/** `oidcJwks`: `{<issuer>: {keys: [JWK…]}}`. */
+export function checkOidcJwks(value: unknown): void {
+  if (value === undefined) {
+    return;
+  }
+  if (!isObject(value)) {
+    throw new SandboxOptionsError('Sandbox option "oidcJwks" must be an object {<issuer>: JWKS}');
+  }
+  for (const [issuer, jwks] of Object.entries(value)) {
+    if (!isObject(jwks) || !Array.isArray(jwks.keys) || !jwks.keys.every(isObject)) {
+      throw new SandboxOptionsError(
+        `Sandbox option "oidcJwks" entry "${issuer}" must be a JWKS {"keys": [...]}`,
+      );
+    }
+  }
+}
+
+/** `webauthn.rpId` (a host name) and `webauthn.origins` (exact origins). */
+export function checkWebauthn(value: { rpId?: unknown; origins?: unknown } | undefined): void {
+  if (
+    value?.rpId !== undefined &&
+    (typeof value.rpId !== 'string' || !/^[a-z0-9.-]+$/i.test(value.rpId))
+  ) {
+    throw new SandboxOptionsError(
+      'Sandbox option "webauthn.rpId" must be a host name such as "localhost"',
+    );
+  }
+  const origins = value?.origins;
+  if (
+    origins !== undefined &&
+    (!Array.isArray(origins) ||
+      !origins.every((o) => typeof o === 'string' && /^https?:\/\/[^/]+$/.test(o)))
+  ) {
+    throw new SandboxOptionsError(
+      'Sandbox option "webauthn.origins" must be an array of origins such as "http://localhost:5173"',
+    );
+  }
+}
+
+/** `signatureHeaderName`: an HTTP header token. */
+export function checkHeaderName(value: unknown): void {
+  if (value !== undefined && (typeof value !== 'string' || !/^[A-Za-z0-9-]{1,64}$/.test(value))) {
+    throw new SandboxOptionsError(
+      'Sandbox option "signatureHeaderName" must be an HTTP header name',
+    );
+  }
+}

@@ -1,0 +1,161 @@
+/**
+ * Customers (wire-format §11.6): `POST /customers`, `GET /customers/{customerId}` and
+ * `PATCH /customers/{customerId}`, whose contact change on a customer with tied OTP credentials
+ * is a signed retry that syncs the credentials' nicknames atomically.
+ */
+import { type Context, Hono } from 'hono';
+import { invalidField, notFound } from '../api-error.js';
+import { authorisingSession } from '../auth/sessions.js';
+import type { SandboxContext } from '../context.js';
+import { readCustomerInput } from '../customers/customer-fields.js';
+import { provisionCustomer } from '../customers/provision.js';
+import { parseJsonObject, rawBody } from '../http/json-body.js';
+import { pathId } from '../http/path-id.js';
+import { statusAfterUpdate } from '../kyc/customer-status.js';
+import { serializeCustomer } from '../serialize.js';
+import { activityPayload } from '../signed-retry/activity-payload.js';
+import { resumeSignedRetry, runSignedRetry } from '../signed-retry/signed-retry.js';
+import type { CredentialRecord, CustomerRecord, InternalAccountRecord } from '../state/records.js';
+
+type ContactChange = {
+  kind: 'email' | 'phone';
+  value: string;
+  tied: CredentialRecord[];
+  wallets: InternalAccountRecord[];
+};
+
+function findCustomer(ctx: SandboxContext, c: Context): CustomerRecord {
+  const customer = ctx.state.customers.get(pathId(c, 'customerId', 'Customer'));
+  if (customer === undefined) {
+    throw notFound('Customer');
+  }
+  return customer;
+}
+
+/** The OTP credentials of the customer's wallets that carry its email or phone number (§11.6). */
+function contactChange(
+  ctx: SandboxContext,
+  customer: CustomerRecord,
+  fields: Record<string, unknown>,
+): ContactChange[] {
+  const changes: ContactChange[] = [];
+  const wallets = ctx.state.walletsOf(customer.id);
+  for (const [kind, field, type] of [
+    ['email', 'email', 'EMAIL_OTP'],
+    ['phone', 'phoneNumber', 'SMS_OTP'],
+  ] as const) {
+    const value = fields[field];
+    if (typeof value !== 'string' || value === customer.fields[field]) {
+      continue;
+    }
+    const tied = wallets
+      .flatMap((wallet) => ctx.state.credentialsOf(wallet.id))
+      .filter((cred) => cred.type === type);
+    if (tied.length > 0) {
+      const tiedWallets = wallets.filter((wallet) =>
+        tied.some((cred) => cred.accountId === wallet.id),
+      );
+      changes.push({ kind, value, tied, wallets: tiedWallets });
+    }
+  }
+  return changes;
+}
+
+function applyUpdate(
+  ctx: SandboxContext,
+  customer: CustomerRecord,
+  fields: Record<string, unknown>,
+  change?: ContactChange,
+) {
+  const now = ctx.state.now();
+  Object.assign(customer.fields, fields);
+  customer.verificationStatus = statusAfterUpdate(
+    ctx.options.platform,
+    customer,
+    Object.keys(fields),
+  );
+  customer.updatedAt = now;
+  for (const credential of change?.tied ?? []) {
+    credential.nickname = change!.value;
+    credential.updatedAt = now;
+  }
+}
+
+/** The customers sub-app. */
+export function customersRoutes(ctx: SandboxContext): Hono {
+  const app = new Hono();
+
+  app.post('/customers', async (c) => {
+    const body = parseJsonObject(c, await rawBody(c))!;
+    const input = readCustomerInput(body, { partial: false, now: ctx.state.now() });
+    const { customer } = provisionCustomer(ctx, { ...input, customerType: input.customerType! });
+    return c.json(serializeCustomer(customer), 201);
+  });
+
+  app.get('/customers/:customerId', (c) => c.json(serializeCustomer(findCustomer(ctx, c))));
+
+  app.patch('/customers/:customerId', async (c) => {
+    const bodyBytes = await rawBody(c);
+    const resumed = resumeSignedRetry(ctx, c, bodyBytes);
+    if (resumed !== undefined) {
+      return resumed;
+    }
+    const customer = findCustomer(ctx, c);
+    const body = parseJsonObject(c, bodyBytes)!;
+    const { fields } = readCustomerInput(body, {
+      partial: true,
+      now: ctx.state.now(),
+      existingType: customer.customerType,
+    });
+    const changes = contactChange(ctx, customer, fields);
+    if (changes.length > 1) {
+      throw invalidField('phoneNumber', 'email and phoneNumber cannot change in one signed call');
+    }
+    const change = changes[0];
+    if (change === undefined) {
+      applyUpdate(ctx, customer, fields);
+      return c.json(serializeCustomer(customer));
+    }
+    const wallet = change.wallets[0]!.wallet!;
+    return runSignedRetry(ctx, c, {
+      template: 'PATCH /customers/{customerId}',
+      bodyBytes,
+      challenge: () => ({
+        accountId: change.wallets[0]!.id,
+        payloadToSign: activityPayload({
+          type:
+            change.kind === 'email'
+              ? 'ACTIVITY_TYPE_UPDATE_USER_EMAIL'
+              : 'ACTIVITY_TYPE_UPDATE_USER_PHONE_NUMBER',
+          organizationId: wallet.organizationId,
+          parameters:
+            change.kind === 'email'
+              ? { userEmail: change.value, userId: wallet.userId }
+              : { userId: wallet.userId, userPhoneNumber: change.value },
+          timestampMs: ctx.state.nextTimestampMs(),
+        }),
+      }),
+      // A session on any tied wallet may sign (§11.1).
+      authorize: (signer) => {
+        if (signer.legacy) {
+          return undefined;
+        }
+        let reason = 'Signing key is not authorised for this customer';
+        for (const tiedWallet of change.wallets) {
+          const found = authorisingSession(ctx, tiedWallet.id, signer.publicKey);
+          if ('session' in found) {
+            return undefined;
+          }
+          reason = found.reason;
+        }
+        return reason;
+      },
+      commit: () => {
+        applyUpdate(ctx, customer, fields, change);
+        return { status: 200, body: serializeCustomer(customer) };
+      },
+    });
+  });
+
+  return app;
+}
