@@ -46,6 +46,9 @@ const privateUsages: Record<KeyPurpose, KeyUsage[]> = {
  */
 export async function describeKeyPair(keyPair: CryptoKeyPair): Promise<P256KeyPair> {
   const { privateKey, publicKey } = keyPair;
+  if (privateKey.type !== 'private') {
+    throw new WalletAuthError('KEY_USAGE_INVALID', 'The private half is not a private key');
+  }
   if (privateKey.extractable) {
     throw new WalletAuthError('KEY_EXTRACTABLE', 'The private key must be non-extractable');
   }
