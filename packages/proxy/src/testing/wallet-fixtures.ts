@@ -1,0 +1,110 @@
+/**
+ * Fixtures for wallet-route tests (not shipped): users seeded straight into the sandbox, a
+ * resolver keyed by a test header, fresh P-256 keys and OIDC tokens the emulator accepts.
+ */
+import { LEGACY_SIGNATURE, mintSandboxIdToken, oidcNonceFor } from '@wallet-auth/sandbox';
+import type { ProxyUser } from '../types.js';
+import { createHarness, type Harness, type HarnessOptions, json } from './proxy-harness.js';
+
+/** The request header the test resolver reads; the proxy must never forward it. */
+export const TEST_USER_HEADER = 'X-Test-User';
+
+export interface WalletHarness extends Harness {
+  users: Map<string, ProxyUser>;
+  /** Seeds a customer (no e-mail unless given: no credential yet) and registers its user. */
+  addUser(name: string, input?: Record<string, unknown>): ProxyUser & { credentialIds: string[] };
+  /** Calls the proxy as `name`. */
+  as(
+    name: string,
+    method: string,
+    path: string,
+    init?: { body?: string; headers?: Record<string, string> },
+  ): Promise<Response>;
+  /** Leg 1, then leg 2 with the legacy sandbox stamp and the issued Request-Id (§11.1, §14). */
+  signed(
+    name: string,
+    method: string,
+    path: string,
+    body?: string,
+  ): Promise<{ leg1: Response; leg2: Response }>;
+  /** Adds an OAUTH credential and verifies it; returns both ids. */
+  oauthSession(name: string, sub: string): Promise<{ credentialId: string; sessionId: string }>;
+}
+
+/** pub65 hex of a fresh P-256 key (documented key-delivery flow, wire-format §15). */
+export async function freshPub65(): Promise<string> {
+  const pair = (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, [
+    'deriveBits',
+  ])) as CryptoKeyPair;
+  const raw = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey));
+  return Array.from(raw, (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** A harness whose users are picked per request by {@link TEST_USER_HEADER}. */
+export function createWalletHarness(options: HarnessOptions = {}): WalletHarness {
+  const users = new Map<string, ProxyUser>();
+  const harness = createHarness({
+    ...options,
+    proxy: {
+      resolveUser: async (request) =>
+        users.get(request.headers.get(TEST_USER_HEADER) ?? '') ?? null,
+      ...options.proxy,
+    },
+  }) as WalletHarness;
+  const token = (sub: string, nonce?: string) =>
+    mintSandboxIdToken({
+      aud: 'proxy-tests',
+      sub,
+      email: `${sub}@example.com`,
+      now: harness.clock.now / 1000,
+      ...(nonce === undefined ? {} : { nonce }),
+    });
+  harness.users = users;
+  harness.addUser = (name, input = {}) => {
+    const seeded = harness.sandbox.seedCustomer({ customerType: 'INDIVIDUAL', ...input });
+    const user = {
+      userId: name,
+      customerId: seeded.customer.id as string,
+      accountId: seeded.walletAccountId,
+    };
+    users.set(name, user);
+    return { ...user, credentialIds: seeded.credentialIds };
+  };
+  harness.as = (name, method, path, init = {}) =>
+    harness.call(method, path, { ...init, headers: { [TEST_USER_HEADER]: name, ...init.headers } });
+  harness.signed = async (name, method, path, body) => {
+    const leg1 = await harness.as(name, method, path, body === undefined ? {} : { body });
+    const challenge = leg1.status === 202 ? await json(leg1.clone()) : {};
+    const leg2 = await harness.as(name, method, path, {
+      ...(body === undefined ? {} : { body }),
+      headers: {
+        'Service-Wallet-Signature': LEGACY_SIGNATURE,
+        'Request-Id': String(challenge.requestId),
+      },
+    });
+    return { leg1, leg2 };
+  };
+  harness.oauthSession = async (name, sub) => {
+    const user = users.get(name)!;
+    const created = await harness.as(name, 'POST', '/auth/credentials', {
+      body: JSON.stringify({ type: 'OAUTH', accountId: user.accountId, oidcToken: token(sub) }),
+    });
+    if (created.status !== 201) {
+      throw new Error(`OAUTH credential not created: ${created.status} ${await created.text()}`);
+    }
+    const credentialId = (await json(created)).id as string;
+    const clientPublicKey = await freshPub65();
+    const verified = await harness.as(name, 'POST', `/auth/credentials/${credentialId}/verify`, {
+      body: JSON.stringify({
+        type: 'OAUTH',
+        oidcToken: token(sub, oidcNonceFor(clientPublicKey)),
+        clientPublicKey,
+      }),
+    });
+    if (verified.status !== 200) {
+      throw new Error(`OAUTH verify failed: ${verified.status} ${await verified.text()}`);
+    }
+    return { credentialId, sessionId: (await json(verified)).id as string };
+  };
+  return harness;
+}
