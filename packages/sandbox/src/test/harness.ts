@@ -161,7 +161,10 @@ export function createHarness(options: SandboxOptions = {}): Harness {
     const signature = typeof key === 'string' ? key : stamp(first.body.payloadToSign, key);
     const second = await request(method, path, {
       ...(raw === undefined ? {} : { body: raw }),
-      headers: { 'Service-Wallet-Signature': signature, 'Request-Id': first.body.requestId },
+      headers: {
+        [sandbox.options.signatureHeaderName]: signature,
+        'Request-Id': first.body.requestId,
+      },
     });
     return { first, second };
   };
