@@ -199,4 +199,77 @@ describe('wallet routes against the real sandbox', () => {
       message: 'This operation is still being processed. Retry the same request in a moment.',
     });
   });
+
+  it('SR-02: given Request-Id alone, should forward it on a PASSKEY verify and refuse it on an OTP verify before the upstream', async () => {
+    const harness = createWalletHarness();
+    const hana = harness.addUser('hana', { email: 'hana@example.com' });
+    const path = `/auth/credentials/${hana.credentialIds[0]}/verify`;
+    const headers = { 'Request-Id': 'Request:6f1d2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b' };
+    const otp = await harness.as('hana', 'POST', path, {
+      body: '{"type":"EMAIL_OTP","encryptedOtpBundle":"{}"}',
+      headers,
+    });
+    expect(otp.status).toBe(400);
+    expect(harness.calls.filter((call) => call.url.endsWith('/verify'))).toHaveLength(0);
+    const passkey = await harness.as('hana', 'POST', path, {
+      body: '{"type":"PASSKEY","assertion":{"credentialId":"abc","clientDataJson":"e30","authenticatorData":"AA","signature":"AA"}}',
+      headers,
+    });
+    const forwarded = harness.calls.filter((call) => call.url.endsWith('/verify'));
+    expect(forwarded).toHaveLength(1);
+    expect(forwarded[0]!.headers['request-id']).toBe(headers['Request-Id']);
+    expect(forwarded[0]!.headers).not.toHaveProperty('service-wallet-signature');
+    expect(passkey.status).toBe(400); // the sandbox: `type` is not this credential's type
+  });
+
+  it('given a quote the user created through the proxy, should let only that user execute it (wire-format §11.6)', async () => {
+    // The sandbox has no quote routes yet: its answers to these two routes are stood in for here.
+    const quoteId = 'Quote:7e2d3c4b-5a69-4f70-8b8c-9d0e1f2a3b4c';
+    const harness = createWalletHarness({
+      alterResponse: (response, request) => {
+        const path = new URL(request.url).pathname;
+        if (path.endsWith('/quotes')) {
+          return new Response(JSON.stringify({ id: quoteId, status: 'PENDING' }), {
+            status: 201,
+            headers: { 'Content-Type': 'application/json' },
+          });
+        }
+        if (path.endsWith('/execute')) {
+          return new Response(JSON.stringify({ id: quoteId, status: 'COMPLETED' }), {
+            headers: { 'Content-Type': 'application/json' },
+          });
+        }
+        return response;
+      },
+    });
+    const ivy = harness.addUser('ivy');
+    harness.addUser('jon');
+    const quote = {
+      source: { sourceType: 'ACCOUNT', accountId: ivy.accountId },
+      destination: { destinationType: 'ACCOUNT', accountId: ivy.accountId },
+      lockedCurrencySide: 'SENDING',
+      lockedCurrencyAmount: 100,
+    };
+    expect(
+      (await harness.as('jon', 'POST', '/quotes', { body: JSON.stringify(quote) })).status,
+    ).toBe(403);
+    expect(
+      (await harness.as('ivy', 'POST', '/quotes', { body: JSON.stringify(quote) })).status,
+    ).toBe(201);
+    expect(
+      (await harness.as('jon', 'POST', `/quotes/${quoteId}/execute`, { body: '{}' })).status,
+    ).toBe(403);
+    const executed = await harness.as('ivy', 'POST', `/quotes/${quoteId}/execute`, {
+      body: '{}',
+      headers: {
+        'Service-Wallet-Signature': 'sandbox-valid-signature',
+        'Idempotency-Key': 'ivy-1',
+      },
+    });
+    expect(executed.status).toBe(200);
+    expect(harness.calls.map((call) => `${call.method} ${routeOf(call.url)}`)).toEqual([
+      'POST /quotes',
+      `POST /quotes/${quoteId}/execute`,
+    ]);
+  });
 });

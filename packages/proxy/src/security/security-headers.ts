@@ -35,7 +35,7 @@ const PAGE_DEFAULTS: Record<CspDirective, readonly string[]> = {
   'script-src': ["'self'"],
   'style-src': ["'self'"],
   'img-src': ["'self'", 'data:'],
-  'font-src': ["'self'"],
+  'font-src': ["'self'", 'data:'],
   'connect-src': ["'self'"],
   'frame-src': ["'none'"],
   'worker-src': ["'self'"],

@@ -150,9 +150,9 @@ export function createHarnessForUser(
 }
 
 /**
- * A request whose `url` is the raw target exactly as a Node adapter passes it on
- * (`@hono/node-server` skips URL normalisation on its fast path), which `new Request` cannot
- * express because it resolves `%2e%2e` and `\\` itself.
+ * A request whose `url` is a raw target exactly as received, which `new Request` cannot express
+ * because it resolves `%2e%2e` and `\\` itself. `@hono/node-server` passes some targets on
+ * unparsed (its fast path) and other adapters may pass all of them, so the proxy must judge them.
  */
 export function rawRequest(method: string, rawUrl: string, init: RequestInit = {}): Request {
   class RawUrlRequest extends Request {

@@ -1,0 +1,92 @@
+import { connect } from 'node:net';
+import { createSandbox } from '@wallet-auth/sandbox';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningProxyServer, startProxyServer } from './node.js';
+import { CLIENT_ID, CLIENT_SECRET, COOKIE_SECRET } from './testing/proxy-harness.js';
+
+/** Sends raw bytes on loopback and returns the status line of the answer. */
+function rawExchange(url: string, text: string): Promise<string> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve, reject) => {
+    const socket = connect(Number(port), hostname, () => socket.end(text));
+    let received = '';
+    socket.on('data', (chunk) => {
+      received += chunk.toString('latin1');
+    });
+    socket.on('end', () => resolve(received.split('\r\n')[0] ?? ''));
+    socket.on('error', reject);
+  });
+}
+
+describe('startProxyServer (loopback, ephemeral port)', () => {
+  let running: RunningProxyServer;
+  const sandbox = createSandbox({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+
+  beforeAll(async () => {
+    running = await startProxyServer({
+      port: 0,
+      upstream: {
+        baseUrl: 'http://sandbox.internal/2025-10-13',
+        clientId: CLIENT_ID,
+        clientSecret: CLIENT_SECRET,
+        fetch: (request) => sandbox.fetch(request),
+      },
+      cookieSecret: COOKIE_SECRET,
+      allowedOrigins: ['http://localhost:5173'],
+    });
+  });
+
+  afterAll(async () => {
+    await running.close();
+  });
+
+  it('should bind loopback by default', () => {
+    expect(running.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+  });
+
+  it('BFF-02: given raw %2F or %252e%252e targets, should answer 400; a %2e%2e the adapter resolves stays inside the allowlist', async () => {
+    const request = (target: string) =>
+      `GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`;
+    expect(await rawExchange(running.url, request('/api/2025-10-13/auth%2Fsessions'))).toBe(
+      'HTTP/1.1 400 Bad Request',
+    );
+    expect(
+      await rawExchange(running.url, request('/api/2025-10-13/auth/%252e%252e/customers')),
+    ).toBe('HTTP/1.1 400 Bad Request');
+    // The adapter's URL parser resolves %2e%2e; the result is judged like any other path.
+    expect(await rawExchange(running.url, request('/api/2025-10-13/auth/%2e%2e/customers'))).toBe(
+      'HTTP/1.1 404 Not Found',
+    );
+    expect(
+      await rawExchange(running.url, request('/api/2025-10-13/%2e%2e/%2e%2e/2025-10-13/customers')),
+    ).toBe('HTTP/1.1 404 Not Found');
+  });
+
+  it('BFF-01: given a raw backslash target, should refuse it', async () => {
+    const status = await rawExchange(
+      running.url,
+      'GET /api/\\evil.example/x HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n',
+    );
+    expect(status).toMatch(/^HTTP\/1\.1 400 /);
+  });
+
+  it('BFF-23: given both Content-Length and Transfer-Encoding, or two Content-Length headers, should answer 400 from the parser', async () => {
+    const both = await rawExchange(
+      running.url,
+      'POST /api/session HTTP/1.1\r\nHost: localhost\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n0\r\n\r\n',
+    );
+    expect(both).toMatch(/^HTTP\/1\.1 400 /);
+    const twice = await rawExchange(
+      running.url,
+      'POST /api/session HTTP/1.1\r\nHost: localhost\r\nContent-Length: 2\r\nContent-Length: 3\r\nConnection: close\r\n\r\n{}',
+    );
+    expect(twice).toMatch(/^HTTP\/1\.1 400 /);
+  });
+
+  it('given a normal request, should answer through the proxy with its headers', async () => {
+    const response = await fetch(`${running.url}/api/session`);
+    expect(response.status).toBe(401);
+    expect(response.headers.get('Cache-Control')).toBe('no-store');
+    expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
+  });
+});
