@@ -36,9 +36,10 @@ export function assertSigningKey(key: CryptoKey): void {
  */
 export async function signMessage(privateKey: CryptoKey, message: Uint8Array): Promise<string> {
   assertSigningKey(privateKey);
+  const subtle = getSubtle();
   let raw: ArrayBuffer;
   try {
-    raw = await getSubtle().sign(ecdsaSha256, privateKey, toArrayBuffer(message));
+    raw = await subtle.sign(ecdsaSha256, privateKey, toArrayBuffer(message));
   } catch (cause) {
     throw new WalletAuthError('KEY_USAGE_INVALID', 'WebCrypto refused to sign with this key', {
       cause,

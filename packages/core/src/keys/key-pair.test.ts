@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { publicKeysEqual } from '../crypto/p256.js';
+import { createStamp } from '../crypto/stamp.js';
 import {
   describeKeyPair,
   generateDecryptionKeyPair,
@@ -8,7 +9,21 @@ import {
 } from './key-pair.js';
 import { createMemoryKeyStore } from './memory-key-store.js';
 
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
 describe('key pairs', () => {
+  it('KEY-19: given no crypto.subtle (insecure context), should fail with INSECURE_CONTEXT before doing anything', async () => {
+    const keyPair = await generateSigningKeyPair();
+    vi.stubGlobal('crypto', {});
+    await expect(generateSigningKeyPair()).rejects.toMatchObject({ code: 'INSECURE_CONTEXT' });
+    await expect(generateDecryptionKeyPair()).rejects.toMatchObject({ code: 'INSECURE_CONTEXT' });
+    await expect(createStamp({ payload: 'p', keyPair })).rejects.toMatchObject({
+      code: 'INSECURE_CONTEXT',
+    });
+  });
+
   it('KEY-01: given generated key pairs, should refuse exporting the private key as pkcs8, jwk and raw', async () => {
     for (const keyPair of [await generateSigningKeyPair(), await generateDecryptionKeyPair()]) {
       expect(keyPair.privateKey.extractable).toBe(false);

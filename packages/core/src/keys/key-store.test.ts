@@ -1,5 +1,5 @@
 import { IDBFactory } from 'fake-indexeddb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createStamp, verifyStamp } from '../crypto/stamp.js';
 import { createIndexedDbKeyStore } from './indexed-db-key-store.js';
 import {
@@ -149,6 +149,20 @@ describe('KEY-08: corrupt records', () => {
       });
       expect(await backend.get('n:session'), name).toBeUndefined();
     }
+  });
+
+  it('given no WebCrypto, should throw INSECURE_CONTEXT and keep the record rather than call it corrupt', async () => {
+    const backend = createMemoryBackend();
+    const store = createRecordKeyStore({ namespace: 'n', backend, now: clock });
+    await store.save('session', await generateSigningKeyPair());
+    vi.stubGlobal('crypto', {});
+    try {
+      await expect(store.load('session')).rejects.toMatchObject({ code: 'INSECURE_CONTEXT' });
+      expect((await store.checkHealth('session')).status).toBe('unsupported');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(await backend.get('n:session')).toBeDefined();
   });
 
   it('given a decryption record whose halves do not match, should be corrupt too', async () => {

@@ -77,8 +77,11 @@ async function halvesMatch(keyPair: P256KeyPair): Promise<boolean> {
  * purpose, the recorded public key, and halves that belong together (catalogue KEY-08).
  * Returns the key pair, or `undefined` when the record is corrupt.
  * @param value - Whatever storage returned.
+ * @throws WalletAuthError `INSECURE_CONTEXT` without WebCrypto.
  */
 export async function validateKeyRecord(value: unknown): Promise<KeyRecord | undefined> {
+  // Without WebCrypto nothing can be checked: fail loudly rather than delete a good key as corrupt.
+  getSubtle();
   const record = value as Partial<KeyRecord> | null;
   if (
     typeof record !== 'object' ||
