@@ -1,0 +1,172 @@
+/**
+ * Adding an EMAIL_OTP, SMS_OTP or OAUTH credential as a pure machine (service interface
+ * `POST /auth/credentials`, wire-format §10, §11.1, §12): OTP types go straight to the signed
+ * add (`{type, accountId}`; allowed once the previous one was removed); OAUTH first obtains a
+ * fresh ID token, and a token that left the 60 s window — both legs re-check `iat` — asks for a
+ * fresh one. Passkeys have their own flow (`passkey-registration`).
+ */
+import type { WalletAuthError } from '../../errors/wallet-auth-error.js';
+import type { AuthMethod } from '../../types.js';
+import type { SignedActionProgress } from '../../wallet/session-signed.js';
+import { classifyOidcError, type OidcTokenProblem } from '../oauth-login/id-token.js';
+import { retryAtOf } from '../passkey-login/passkey-login.machine.js';
+
+/** The credential types this flow adds. */
+export type AddableCredentialType = 'EMAIL_OTP' | 'SMS_OTP' | 'OAUTH';
+
+export type AddCredentialState =
+  | { status: 'idle' }
+  /** OAUTH: waiting for the integrator's identity provider. */
+  | { status: 'obtainingToken'; credentialType: 'OAUTH' }
+  | { status: 'adding'; credentialType: AddableCredentialType; progress: SignedActionProgress }
+  | { status: 'added'; credential: AuthMethod }
+  /** OAUTH: the token was too old for the service; `retry()` asks the provider again. */
+  | { status: 'needsFreshToken'; credentialType: 'OAUTH'; error: WalletAuthError }
+  /** OAUTH: the person closed the provider's window. */
+  | { status: 'cancelled'; credentialType: 'OAUTH' }
+  | {
+      status: 'failed';
+      credentialType: AddableCredentialType;
+      error: WalletAuthError;
+      problem: OidcTokenProblem | undefined;
+      retryable: boolean;
+      retryAt: number | undefined;
+    };
+
+export type AddCredentialEvent =
+  | { type: 'START'; credentialType: AddableCredentialType }
+  | { type: 'TOKEN_OBTAINED'; oidcToken: string }
+  | { type: 'TOKEN_CANCELLED' }
+  | { type: 'TOKEN_FAILED'; error: WalletAuthError; now: number }
+  | { type: 'ADD_PROGRESS'; progress: SignedActionProgress }
+  | { type: 'ADDED'; credential: AuthMethod }
+  | { type: 'ADD_FAILED'; error: WalletAuthError; now: number }
+  | { type: 'RETRY'; now: number }
+  | { type: 'CANCEL' };
+
+export type AddCredentialEffect =
+  | { type: 'obtainToken' }
+  | { type: 'add'; credentialType: 'EMAIL_OTP' | 'SMS_OTP' }
+  | { type: 'add'; credentialType: 'OAUTH'; oidcToken: string };
+
+type Result = readonly [AddCredentialState, readonly AddCredentialEffect[]];
+
+/** Builds the add-credential machine. */
+export function createAddCredentialMachine() {
+  const initial: AddCredentialState = { status: 'idle' };
+
+  const start = (credentialType: AddableCredentialType): Result => {
+    if (credentialType === 'OAUTH') {
+      return [{ status: 'obtainingToken', credentialType }, [{ type: 'obtainToken' }]];
+    }
+    return [
+      { status: 'adding', credentialType, progress: { kind: 'sending' } },
+      [{ type: 'add', credentialType }],
+    ];
+  };
+
+  const fail = (
+    credentialType: AddableCredentialType,
+    error: WalletAuthError,
+    now: number,
+  ): Result => {
+    const problem = classifyOidcError(error);
+    if (credentialType === 'OAUTH' && problem === 'staleToken') {
+      return [{ status: 'needsFreshToken', credentialType, error }, []];
+    }
+    return [
+      {
+        status: 'failed',
+        credentialType,
+        error,
+        problem,
+        retryable: error.retryable,
+        retryAt: retryAtOf(error, now),
+      },
+      [],
+    ];
+  };
+
+  function transition(state: AddCredentialState, event: AddCredentialEvent): Result {
+    switch (state.status) {
+      case 'idle': {
+        if (event.type === 'START') {
+          return start(event.credentialType);
+        }
+        return [state, []];
+      }
+      case 'obtainingToken': {
+        if (event.type === 'TOKEN_OBTAINED') {
+          return [
+            { status: 'adding', credentialType: 'OAUTH', progress: { kind: 'sending' } },
+            [{ type: 'add', credentialType: 'OAUTH', oidcToken: event.oidcToken }],
+          ];
+        }
+        if (event.type === 'TOKEN_CANCELLED') {
+          return [{ status: 'cancelled', credentialType: 'OAUTH' }, []];
+        }
+        if (event.type === 'TOKEN_FAILED') {
+          return fail('OAUTH', event.error, event.now);
+        }
+        if (event.type === 'CANCEL') {
+          return [initial, []];
+        }
+        return [state, []];
+      }
+      case 'adding': {
+        if (event.type === 'ADD_PROGRESS') {
+          return [{ ...state, progress: event.progress }, []];
+        }
+        if (event.type === 'ADDED') {
+          return [{ status: 'added', credential: event.credential }, []];
+        }
+        if (event.type === 'ADD_FAILED') {
+          return fail(state.credentialType, event.error, event.now);
+        }
+        // No CANCEL once the signed add is on its way: its outcome is always reported.
+        return [state, []];
+      }
+      case 'added': {
+        if (event.type === 'START') {
+          return start(event.credentialType);
+        }
+        return [state, []];
+      }
+      case 'needsFreshToken':
+      case 'cancelled': {
+        if (event.type === 'RETRY') {
+          return start('OAUTH');
+        }
+        if (event.type === 'START') {
+          return start(event.credentialType);
+        }
+        if (event.type === 'CANCEL') {
+          return [initial, []];
+        }
+        return [state, []];
+      }
+      case 'failed': {
+        if (
+          event.type === 'RETRY' &&
+          state.retryable &&
+          (state.retryAt === undefined || event.now >= state.retryAt)
+        ) {
+          // OAUTH starts over with a fresh token: the add is never resent with an old one.
+          return start(state.credentialType);
+        }
+        if (event.type === 'START') {
+          return start(event.credentialType);
+        }
+        if (event.type === 'CANCEL') {
+          return [initial, []];
+        }
+        return [state, []];
+      }
+      default: {
+        return state satisfies never;
+      }
+    }
+  }
+
+  return { initial, transition };
+}

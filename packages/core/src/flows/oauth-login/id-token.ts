@@ -1,0 +1,90 @@
+/**
+ * The integrator's side of OAUTH (wire-format §10): the kit never talks to an identity provider;
+ * it asks the integrator for a fresh ID token carrying the nonce it computed, and classifies the
+ * service's answers about that token.
+ */
+import { WalletAuthError } from '../../errors/wallet-auth-error.js';
+
+/** What the kit asks the integrator's identity-provider code for. */
+export interface IdTokenRequest {
+  /** Put this exact value in the IdP request's `nonce` (§10: hex SHA-256 of the `clientPublicKey`). */
+  nonce: string;
+  /** Sign-in binds the token to a session key; adding a credential only proves the identity. */
+  purpose: 'signIn' | 'addCredential';
+  /** Fires when the flow moves on (close the popup). */
+  signal: AbortSignal;
+}
+
+/**
+ * Obtains a fresh OIDC ID token, e.g. through a popup. Resolve `null` (or reject with an
+ * `AbortError`/`NotAllowedError`) when the person closed the provider's window: the flow then
+ * shows `cancelled`, not an error. Never store the token (catalogue OIDC-12).
+ */
+export type GetIdToken = (request: IdTokenRequest) => Promise<string | null>;
+
+/** The outcome of `requestIdToken`. */
+export type IdTokenOutcome = { kind: 'token'; oidcToken: string } | { kind: 'cancelled' };
+
+/**
+ * Calls the integrator's `getIdToken` and normalises its answer.
+ * @param getIdToken - The integrator's function.
+ * @param request - Nonce, purpose and signal.
+ * @throws WalletAuthError `CONFIGURATION_INVALID` when it resolves something other than a
+ * non-empty string or `null`; `UNKNOWN` (with the cause) when it rejects otherwise.
+ */
+export async function requestIdToken(
+  getIdToken: GetIdToken,
+  request: IdTokenRequest,
+): Promise<IdTokenOutcome> {
+  let token: unknown;
+  try {
+    token = await getIdToken(request);
+  } catch (error) {
+    const name = error instanceof Error || error instanceof DOMException ? error.name : '';
+    if (name === 'AbortError' || name === 'NotAllowedError') {
+      return { kind: 'cancelled' };
+    }
+    if (error instanceof WalletAuthError) {
+      throw error;
+    }
+    throw new WalletAuthError('UNKNOWN', 'The identity provider did not return an ID token.', {
+      cause: error,
+    });
+  }
+  if (token === null) {
+    return { kind: 'cancelled' };
+  }
+  if (typeof token !== 'string' || token.length === 0) {
+    throw new WalletAuthError(
+      'CONFIGURATION_INVALID',
+      'getIdToken must resolve an ID token or null.',
+    );
+  }
+  return { kind: 'token', oidcToken: token };
+}
+
+/** What a rejected token means for the person. */
+export type OidcTokenProblem = 'staleToken' | 'nonceMismatch' | 'identityMismatch';
+
+/**
+ * Classifies a 401 about an ID token by its `reason` (wire-format §10 table): an `iat` outside the
+ * 60 s window or an expired token needs a fresh token; a nonce or identity mismatch does not go
+ * away by asking again with the same account. Pure.
+ * @param error - The failure of a verify or add.
+ */
+export function classifyOidcError(error: WalletAuthError): OidcTokenProblem | undefined {
+  if (error.code !== 'UNAUTHORIZED') {
+    return undefined;
+  }
+  const reason = error.reason ?? '';
+  if (/\biat\b|token expired/i.test(reason)) {
+    return 'staleToken';
+  }
+  if (/nonce/i.test(reason)) {
+    return 'nonceMismatch';
+  }
+  if (/identity/i.test(reason)) {
+    return 'identityMismatch';
+  }
+  return undefined;
+}

@@ -1,0 +1,229 @@
+/**
+ * PASSKEY sign-in and re-authentication as a pure machine (service interface "Wallet sessions"
+ * rules 6 and 7, wire-format §9): a fresh client key → challenge → the browser's `get()` →
+ * verify with the challenge's `Request-Id` → session. Dismissing the prompt is a state
+ * (`cancelled`), not an error; starting again while a prompt is open replaces it (catalogue PK-13).
+ */
+import type { ClientKey } from '../../crypto/client-key.js';
+import type { WalletAuthError } from '../../errors/wallet-auth-error.js';
+import type { AuthSession, PasskeyAssertion } from '../../types.js';
+
+/** A passkey challenge as the flow keeps it until verify. */
+export interface PasskeyLoginChallenge {
+  /** The key the session will be sealed to (or, client-held, the session key itself, §15). */
+  clientKey: ClientKey;
+  /** 64 lowercase hex characters, passed to `get()` as their UTF-8 bytes. */
+  challenge: string;
+  /** `Request:<uuid>`, sent as the `Request-Id` header of verify. */
+  requestId: string;
+  /** Local epoch ms after which the challenge is void. */
+  expiresAt: number;
+  /** base64url WebAuthn id of the challenged credential, when the service names it. */
+  webauthnCredentialId: string | undefined;
+}
+
+export type PasskeyLoginState =
+  | { status: 'idle' }
+  | { status: 'requestingChallenge'; credentialId: string }
+  /** The browser's passkey prompt is open. */
+  | { status: 'awaitingPasskey'; credentialId: string; challenge: PasskeyLoginChallenge }
+  | { status: 'verifying'; credentialId: string }
+  | { status: 'authenticated'; credentialId: string; session: AuthSession }
+  /** The person dismissed the prompt (or it timed out); `retry()` asks again with a new challenge. */
+  | { status: 'cancelled'; credentialId: string }
+  | {
+      status: 'failed';
+      credentialId: string;
+      error: WalletAuthError;
+      retryable: boolean;
+      /** Epoch ms before which RETRY is ignored (a 429's `Retry-After`). */
+      retryAt: number | undefined;
+    };
+
+export type PasskeyLoginEvent =
+  | { type: 'START'; credentialId: string }
+  | { type: 'CHALLENGE_ISSUED'; challenge: PasskeyLoginChallenge; now: number }
+  | { type: 'CHALLENGE_FAILED'; error: WalletAuthError; now: number }
+  | { type: 'ASSERTION_CREATED'; assertion: PasskeyAssertion }
+  | { type: 'CEREMONY_FAILED'; error: WalletAuthError; now: number }
+  | { type: 'VERIFIED'; session: AuthSession }
+  | { type: 'VERIFY_FAILED'; error: WalletAuthError; now: number }
+  | { type: 'RETRY'; now: number }
+  | { type: 'CANCEL' };
+
+export type PasskeyLoginEffect =
+  | { type: 'requestChallenge'; credentialId: string }
+  | { type: 'getAssertion'; challenge: PasskeyLoginChallenge; timeoutMs: number }
+  | {
+      type: 'verify';
+      credentialId: string;
+      challenge: PasskeyLoginChallenge;
+      assertion: PasskeyAssertion;
+    };
+
+type Result = readonly [PasskeyLoginState, readonly PasskeyLoginEffect[]];
+
+// A rejected assertion or a lapsed challenge passes with a new challenge; so may transient causes.
+const passWithNewChallenge: ReadonlySet<string> = new Set(['UNAUTHORIZED', 'CHALLENGE_EXPIRED']);
+
+/**
+ * Tells whether another attempt with a new challenge may succeed (pure).
+ * @param error - The failure.
+ */
+export function isPasskeyRetryable(error: WalletAuthError): boolean {
+  return error.retryable || passWithNewChallenge.has(error.code);
+}
+
+/**
+ * The epoch ms before which a retry is pointless: the 429's `Retry-After`, else `undefined` (pure).
+ * @param error - The failure.
+ * @param now - Epoch ms of the failure.
+ */
+export function retryAtOf(error: WalletAuthError, now: number): number | undefined {
+  const seconds = error.details?.retryAfterSeconds;
+  return error.code === 'RATE_LIMITED' && typeof seconds === 'number' && seconds > 0
+    ? now + seconds * 1000
+    : undefined;
+}
+
+// Bounds of the ceremony timeout: the time left on the challenge, within reason.
+const MIN_CEREMONY_MS = 10_000;
+const MAX_CEREMONY_MS = 300_000;
+
+/** Builds the passkey sign-in machine. */
+export function createPasskeyLoginMachine() {
+  const initial: PasskeyLoginState = { status: 'idle' };
+
+  const request = (credentialId: string): Result => [
+    { status: 'requestingChallenge', credentialId },
+    [{ type: 'requestChallenge', credentialId }],
+  ];
+
+  const fail = (credentialId: string, error: WalletAuthError, now: number): Result => [
+    {
+      status: 'failed',
+      credentialId,
+      error,
+      retryable: isPasskeyRetryable(error),
+      retryAt: retryAtOf(error, now),
+    },
+    [],
+  ];
+
+  function transition(state: PasskeyLoginState, event: PasskeyLoginEvent): Result {
+    switch (state.status) {
+      case 'idle': {
+        if (event.type === 'START') {
+          return request(event.credentialId);
+        }
+        return [state, []];
+      }
+      case 'requestingChallenge': {
+        if (event.type === 'CHALLENGE_ISSUED') {
+          const left = event.challenge.expiresAt - event.now;
+          const timeoutMs = Math.min(MAX_CEREMONY_MS, Math.max(MIN_CEREMONY_MS, left));
+          return [
+            {
+              status: 'awaitingPasskey',
+              credentialId: state.credentialId,
+              challenge: event.challenge,
+            },
+            [{ type: 'getAssertion', challenge: event.challenge, timeoutMs }],
+          ];
+        }
+        if (event.type === 'CHALLENGE_FAILED') {
+          return fail(state.credentialId, event.error, event.now);
+        }
+        if (event.type === 'CANCEL') {
+          return [initial, []];
+        }
+        return [state, []];
+      }
+      case 'awaitingPasskey': {
+        if (event.type === 'ASSERTION_CREATED') {
+          return [
+            { status: 'verifying', credentialId: state.credentialId },
+            [
+              {
+                type: 'verify',
+                credentialId: state.credentialId,
+                challenge: state.challenge,
+                assertion: event.assertion,
+              },
+            ],
+          ];
+        }
+        if (event.type === 'CEREMONY_FAILED') {
+          if (event.error.code === 'PASSKEY_CANCELLED') {
+            // The challenge is left to expire on the service (catalogue PK-12).
+            return [{ status: 'cancelled', credentialId: state.credentialId }, []];
+          }
+          return fail(state.credentialId, event.error, event.now);
+        }
+        if (event.type === 'START') {
+          // A second start closes the open prompt (the interpreter aborts it) and asks anew (PK-13).
+          return request(event.credentialId);
+        }
+        if (event.type === 'CANCEL') {
+          return [initial, []];
+        }
+        return [state, []];
+      }
+      case 'verifying': {
+        if (event.type === 'VERIFIED') {
+          return [
+            { status: 'authenticated', credentialId: state.credentialId, session: event.session },
+            [],
+          ];
+        }
+        if (event.type === 'VERIFY_FAILED') {
+          return fail(state.credentialId, event.error, event.now);
+        }
+        if (event.type === 'CANCEL') {
+          return [initial, []];
+        }
+        return [state, []];
+      }
+      case 'authenticated': {
+        if (event.type === 'START') {
+          // Re-authentication: challenge then verify with a fresh key (rule 7).
+          return request(event.credentialId);
+        }
+        return [state, []];
+      }
+      case 'cancelled': {
+        if (event.type === 'RETRY') {
+          return request(state.credentialId);
+        }
+        if (event.type === 'START') {
+          return request(event.credentialId);
+        }
+        if (event.type === 'CANCEL') {
+          return [initial, []];
+        }
+        return [state, []];
+      }
+      case 'failed': {
+        if (
+          event.type === 'RETRY' &&
+          state.retryable &&
+          (state.retryAt === undefined || event.now >= state.retryAt)
+        ) {
+          return request(state.credentialId);
+        }
+        if (event.type === 'START') {
+          return request(event.credentialId);
+        }
+        if (event.type === 'CANCEL') {
+          return [initial, []];
+        }
+        return [state, []];
+      }
+      default: {
+        return state satisfies never;
+      }
+    }
+  }
+
+  return { initial, transition };
+}

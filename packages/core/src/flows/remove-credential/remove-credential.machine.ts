@@ -1,0 +1,175 @@
+/**
+ * Removing a credential as a pure machine (service interface `DELETE /auth/credentials/{id}`,
+ * wire-format §11.1): the revoke must be stamped by a session of a **different** credential, and
+ * an account keeps at least one credential. Both rules are checked on the device first — the
+ * session's own credential leads to `needsOtherSession` (sign in with another credential, then
+ * `retry()`), the last credential to a typed failure — and the service's own 400 and 401 for the
+ * same cases (another device changed the list meanwhile) end in the same states (catalogue SES-07).
+ */
+import type { WalletAuthError } from '../../errors/wallet-auth-error.js';
+import type { SignedActionProgress } from '../../wallet/session-signed.js';
+import { retryAtOf } from '../passkey-login/passkey-login.machine.js';
+
+export type RemoveCredentialState =
+  | { status: 'idle' }
+  /** Reading this device's session and the account's credentials. */
+  | { status: 'checking'; credentialId: string }
+  | { status: 'removing'; credentialId: string; progress: SignedActionProgress }
+  | { status: 'removed'; credentialId: string }
+  /** This device's session came from the credential being removed: sign in with another first. */
+  | { status: 'needsOtherSession'; credentialId: string }
+  | {
+      status: 'failed';
+      credentialId: string;
+      error: WalletAuthError;
+      /** The account would be left without a credential (refused on the device or by the service). */
+      lastCredential: boolean;
+      retryable: boolean;
+      retryAt: number | undefined;
+    };
+
+export type RemoveCredentialEvent =
+  | { type: 'START'; credentialId: string }
+  | { type: 'CHECKED' }
+  | { type: 'SAME_CREDENTIAL' }
+  | { type: 'LAST_CREDENTIAL'; error: WalletAuthError }
+  | { type: 'CHECK_FAILED'; error: WalletAuthError; now: number }
+  | { type: 'REMOVE_PROGRESS'; progress: SignedActionProgress }
+  | { type: 'REMOVED' }
+  | { type: 'REMOVE_FAILED'; error: WalletAuthError; now: number }
+  | { type: 'RETRY'; now: number }
+  | { type: 'CANCEL' };
+
+export type RemoveCredentialEffect =
+  | { type: 'check'; credentialId: string }
+  | { type: 'remove'; credentialId: string };
+
+type Result = readonly [RemoveCredentialState, readonly RemoveCredentialEffect[]];
+
+/**
+ * Tells whether the service refused a revoke because the signing session belongs to the
+ * credential being revoked (§11.1; the emulator's reason names it). Pure.
+ * @param error - The revoke's failure.
+ */
+export function isOwnRevocationError(error: WalletAuthError): boolean {
+  return (
+    error.code === 'WALLET_SIGNATURE_INVALID' &&
+    /own revocation|different credential|same credential/i.test(error.reason ?? '')
+  );
+}
+
+/** Builds the remove-credential machine. */
+export function createRemoveCredentialMachine() {
+  const initial: RemoveCredentialState = { status: 'idle' };
+
+  const check = (credentialId: string): Result => [
+    { status: 'checking', credentialId },
+    [{ type: 'check', credentialId }],
+  ];
+
+  const fail = (
+    credentialId: string,
+    error: WalletAuthError,
+    lastCredential: boolean,
+    now: number | undefined,
+  ): Result => [
+    {
+      status: 'failed',
+      credentialId,
+      error,
+      lastCredential,
+      retryable: !lastCredential && error.retryable,
+      retryAt: now === undefined ? undefined : retryAtOf(error, now),
+    },
+    [],
+  ];
+
+  function transition(state: RemoveCredentialState, event: RemoveCredentialEvent): Result {
+    switch (state.status) {
+      case 'idle': {
+        if (event.type === 'START') {
+          return check(event.credentialId);
+        }
+        return [state, []];
+      }
+      case 'checking': {
+        if (event.type === 'CHECKED') {
+          return [
+            { status: 'removing', credentialId: state.credentialId, progress: { kind: 'sending' } },
+            [{ type: 'remove', credentialId: state.credentialId }],
+          ];
+        }
+        if (event.type === 'SAME_CREDENTIAL') {
+          return [{ status: 'needsOtherSession', credentialId: state.credentialId }, []];
+        }
+        if (event.type === 'LAST_CREDENTIAL') {
+          return fail(state.credentialId, event.error, true, undefined);
+        }
+        if (event.type === 'CHECK_FAILED') {
+          return fail(state.credentialId, event.error, false, event.now);
+        }
+        if (event.type === 'CANCEL') {
+          return [initial, []];
+        }
+        return [state, []];
+      }
+      case 'removing': {
+        if (event.type === 'REMOVE_PROGRESS') {
+          return [{ ...state, progress: event.progress }, []];
+        }
+        if (event.type === 'REMOVED') {
+          return [{ status: 'removed', credentialId: state.credentialId }, []];
+        }
+        if (event.type === 'REMOVE_FAILED') {
+          if (isOwnRevocationError(event.error)) {
+            return [{ status: 'needsOtherSession', credentialId: state.credentialId }, []];
+          }
+          // The only 400 of a revoke whose id the service accepted: the last credential (§12).
+          const last = event.error.code === 'INVALID_INPUT' && event.error.status === 400;
+          return fail(state.credentialId, event.error, last, event.now);
+        }
+        // No CANCEL once the signed revoke is on its way: its outcome is always reported.
+        return [state, []];
+      }
+      case 'needsOtherSession': {
+        if (event.type === 'RETRY') {
+          return check(state.credentialId);
+        }
+        if (event.type === 'START') {
+          return check(event.credentialId);
+        }
+        if (event.type === 'CANCEL') {
+          return [initial, []];
+        }
+        return [state, []];
+      }
+      case 'failed': {
+        if (
+          event.type === 'RETRY' &&
+          state.retryable &&
+          (state.retryAt === undefined || event.now >= state.retryAt)
+        ) {
+          return check(state.credentialId);
+        }
+        if (event.type === 'START') {
+          return check(event.credentialId);
+        }
+        if (event.type === 'CANCEL') {
+          return [initial, []];
+        }
+        return [state, []];
+      }
+      case 'removed': {
+        if (event.type === 'START') {
+          return check(event.credentialId);
+        }
+        return [state, []];
+      }
+      default: {
+        return state satisfies never;
+      }
+    }
+  }
+
+  return { initial, transition };
+}

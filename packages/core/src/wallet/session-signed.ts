@@ -1,0 +1,124 @@
+/**
+ * What every action signed by this device's session shares (service interface "Wallet sessions"
+ * rule 1): check the session and its key before any network call, stamp with it, and when the
+ * service rejects the signature because the session is gone, let the session manager sign the
+ * device out (catalogue SES-01, SES-06).
+ */
+import type { SignedCallOptions } from '../client/api-client.js';
+import type { WalletAuthClient } from '../client/create-wallet-auth-client.js';
+import type { PayloadStamper } from '../client/signed-retry.js';
+import type { SignedRetryEvent, SignedRetryState } from '../client/signed-retry.machine.js';
+import { isWalletAuthError, WalletAuthError } from '../errors/wallet-auth-error.js';
+import type { Flow } from '../flows/flow.js';
+import type { ActiveSession } from '../session/session-manager.js';
+
+/** Progress of a signed action, for a spinner or a countdown. */
+export type SignedActionProgress =
+  | { kind: 'sending' }
+  | { kind: 'signing' }
+  /** The service accepted the action but has not settled it (wire-format §11.4). */
+  | { kind: 'processing' }
+  /** Waiting out a 429 before resending; `retryAt` is epoch ms. */
+  | { kind: 'rateLimited'; retryAt: number };
+
+/** Options every session-signed action accepts. */
+export interface SignedActionOptions {
+  signal?: AbortSignal;
+  /** Called as the signed exchange moves (PROCESSING, rate limits). */
+  onProgress?: (progress: SignedActionProgress) => void;
+}
+
+/**
+ * Turns anything caught into a `WalletAuthError`, keeping one that already is (house style §2.3.5:
+ * the original is the `cause`, never stringified).
+ * @param error - What was caught.
+ * @param message - Text for an unexpected failure.
+ */
+export function toWalletAuthError(error: unknown, message: string): WalletAuthError {
+  return isWalletAuthError(error)
+    ? error
+    : new WalletAuthError('UNKNOWN', message, { cause: error });
+}
+
+/**
+ * Maps the states of a signed-retry exchange to `SignedActionProgress` callbacks; pass the result
+ * as a signed call's `onFlow`.
+ * @param onProgress - The listener; `undefined` observes nothing.
+ */
+export function observeSignedProgress(
+  onProgress: ((progress: SignedActionProgress) => void) | undefined,
+): ((flow: Flow<SignedRetryState, SignedRetryEvent>) => void) | undefined {
+  if (onProgress === undefined) {
+    return undefined;
+  }
+  return (flow) => {
+    let last: string | undefined;
+    const report = () => {
+      const state = flow.getSnapshot();
+      let progress: SignedActionProgress | undefined;
+      if (state.status === 'requesting' || state.status === 'submitting') {
+        progress = { kind: 'sending' };
+      } else if (state.status === 'signing') {
+        progress = { kind: 'signing' };
+      } else if (state.status === 'processing') {
+        progress = { kind: 'processing' };
+      } else if (state.status === 'rateLimited') {
+        progress = { kind: 'rateLimited', retryAt: state.retryAt };
+      }
+      const key = progress === undefined ? undefined : JSON.stringify(progress);
+      if (progress !== undefined && key !== last) {
+        last = key;
+        onProgress(progress);
+      }
+    };
+    flow.subscribe(report);
+    report();
+  };
+}
+
+/**
+ * Builds the options of a signed API call from a stamper and a caller's `SignedActionOptions`.
+ * @param stamp - The session's stamper.
+ * @param options - Signal and progress listener.
+ */
+export function signedCallOptions(
+  stamp: PayloadStamper,
+  options: SignedActionOptions,
+): SignedCallOptions {
+  const onFlow = observeSignedProgress(options.onProgress);
+  return {
+    stamp,
+    ...(options.signal === undefined ? {} : { signal: options.signal }),
+    ...(onFlow === undefined ? {} : { onFlow }),
+  };
+}
+
+/** The session and its stamper, as `withSessionStamp` hands them to an action. */
+export interface SessionStamp {
+  session: ActiveSession;
+  stamp: PayloadStamper;
+}
+
+/**
+ * Runs a signed action with this device's session: `requireStamper()` first (no network call
+ * without a live session and key, catalogue KEY-10), then the action; a 401
+ * `WALLET_SIGNATURE_INVALID` is reported to the session manager, which signs the device out when
+ * the reason says the session was revoked or expired.
+ * @param client - The kit's client.
+ * @param action - The signed call.
+ * @throws WalletAuthError `SESSION_EXPIRED`, `SESSION_KEY_MISSING`, or what the action throws.
+ */
+export async function withSessionStamp<T>(
+  client: WalletAuthClient,
+  action: (session: SessionStamp) => Promise<T>,
+): Promise<T> {
+  const stamper = await client.sessions.requireStamper();
+  try {
+    return await action(stamper);
+  } catch (error) {
+    if (isWalletAuthError(error) && error.code === 'WALLET_SIGNATURE_INVALID') {
+      await client.sessions.reportRejected(error);
+    }
+    throw error;
+  }
+}
