@@ -1,16 +1,17 @@
 import { Hono } from 'hono';
 import { ApiError, invalidInput } from './api-error.js';
+import { hex, type ProxyEnv } from './app-env.js';
 import { createDemoAuth } from './auth/demo-auth.js';
 import { createMemoryUserStore } from './auth/memory-user-store.js';
+import { createUserResolver } from './auth/resolve-user.js';
+import { envelope, renderError } from './http/error-response.js';
 import { checkRawPath, PATH_PROBLEM_TEXT, splitRawUrl } from './http/raw-path.js';
-import { isResourceId } from './ids.js';
-import { createRedactor, type LogEntry } from './logging/redact.js';
+import { createLog } from './logging/create-log.js';
 import { type ProxyOptions, resolveProxyOptions } from './options.js';
 import { createOwnershipChecker } from './ownership/ownership-checker.js';
 import { createMemoryQuoteLedger } from './ownership/quote-ledger.js';
-import { forwardServiceRequest } from './routes/forward-service-request.js';
-import { matchServiceRoute } from './routes/match-route.js';
 import { serviceRoutes } from './routes/route-table.js';
+import { createServiceHandler } from './routes/service-handler.js';
 import { sessionRoutes } from './routes/session-routes.js';
 import {
   checkOrigin,
@@ -21,8 +22,8 @@ import {
 import { createRateLimiter } from './security/rate-limit.js';
 import { apiSecurityHeaders } from './security/security-headers.js';
 import { createCookieSigner } from './security/session-cookie.js';
-import type { ConnectionInfo, ProxyUser } from './types.js';
-import { createUpstreamClient, UpstreamError } from './upstream/upstream-client.js';
+import type { ConnectionInfo } from './types.js';
+import { createUpstreamClient } from './upstream/upstream-client.js';
 
 /** The API version segment the browser uses under `basePath` (wire-format §1). */
 export const API_VERSION = '2025-10-13';
@@ -32,45 +33,6 @@ export interface WalletAuthProxy {
   /** Answers one request; `connection` lets a server adapter pass the client address. */
   fetch(request: Request, connection?: ConnectionInfo): Promise<Response>;
 }
-
-interface ProxyEnv {
-  Bindings: ConnectionInfo;
-  Variables: { correlationId: string; userId: string; upstreamStatus: number; corsOrigin: string };
-}
-
-function hex(bytes: Uint8Array): string {
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
-}
-
-function checkUser(user: ProxyUser): ProxyUser {
-  if (
-    typeof user.userId !== 'string' ||
-    user.userId === '' ||
-    !isResourceId(user.customerId, 'Customer') ||
-    !isResourceId(user.accountId, 'InternalAccount')
-  ) {
-    throw new Error(
-      'resolveUser returned a user without userId, Customer:<uuid> and InternalAccount:<uuid>',
-    );
-  }
-  return user;
-}
-
-function envelope(error: ApiError): Response {
-  return new Response(JSON.stringify(error.toJSON()), {
-    status: error.status,
-    headers: { 'Content-Type': 'application/json', ...error.headers },
-  });
-}
-
-const UPSTREAM_FAILURES: Record<UpstreamError['kind'], { status: 502 | 504; code: string }> = {
-  timeout: { status: 504, code: 'UPSTREAM_TIMEOUT' },
-  unreachable: { status: 502, code: 'UPSTREAM_ERROR' },
-  redirect: { status: 502, code: 'UPSTREAM_ERROR' },
-  'too-large': { status: 502, code: 'UPSTREAM_ERROR' },
-  'not-json': { status: 502, code: 'UPSTREAM_ERROR' },
-  'credentials-rejected': { status: 502, code: 'UPSTREAM_ERROR' },
-};
 
 /**
  * Creates the reference backend proxy (BFF): it holds the platform credentials, authenticates
@@ -97,12 +59,16 @@ export function createProxy(options: ProxyOptions): WalletAuthProxy {
   });
   const routes = serviceRoutes({ allowSandboxFunding: config.allowSandboxFunding });
   const limiter = createRateLimiter({ requestsPerMinute: config.requestsPerMinute });
-  const secrets = [
-    config.upstream.clientSecret,
-    config.upstream.authorization.slice(6),
-    config.cookieSecret ?? '',
-  ];
-  const redact = createRedactor(secrets, [config.signatureHeaderName, config.cookie.name]);
+  const log = createLog({
+    logger: config.logger,
+    clock: config.clock,
+    secrets: [
+      config.upstream.clientSecret,
+      config.upstream.authorization.slice(6),
+      config.cookieSecret ?? '',
+    ],
+    secretNames: [config.signatureHeaderName, config.cookie.name],
+  });
   const store = config.userStore ?? createMemoryUserStore();
   const demoAuth =
     config.resolveUser === undefined
@@ -114,36 +80,7 @@ export function createProxy(options: ProxyOptions): WalletAuthProxy {
           random: config.random,
         })
       : undefined;
-  const resolveUser = async (request: Request): Promise<ProxyUser | null> => {
-    if (config.resolveUser !== undefined) {
-      const user = await config.resolveUser(request);
-      return user === null ? null : checkUser(user);
-    }
-    const current = await demoAuth!.current(request);
-    return current === null
-      ? null
-      : {
-          userId: current.user.userId,
-          customerId: current.user.customerId,
-          accountId: current.user.accountId,
-        };
-  };
-  const log = (level: LogEntry['level'], event: string, fields: Record<string, unknown>): void => {
-    if (config.logger === undefined) {
-      return;
-    }
-    const entry = redact({
-      ...fields,
-      time: new Date(config.clock()).toISOString(),
-      level,
-      event,
-    }) as LogEntry;
-    try {
-      config.logger(entry);
-    } catch {
-      // A failing logger never fails a request.
-    }
-  };
+  const resolveUser = createUserResolver(config.resolveUser, demoAuth);
   const limit = (key: string): void => {
     const verdict = limiter.take(key, config.clock());
     if (!verdict.ok) {
@@ -230,90 +167,27 @@ export function createProxy(options: ProxyOptions): WalletAuthProxy {
     );
   }
 
-  app.all(`${servicePrefix}/*`, async (c) => {
-    const { path, query } = splitRawUrl(c.req.url);
-    const servicePath = path.startsWith(`${servicePrefix}/`)
-      ? path.slice(servicePrefix.length)
-      : '/';
-    const match = matchServiceRoute(c.req.method, servicePath, routes);
-    switch (match.kind) {
-      case 'bad-path': {
-        throw invalidInput(PATH_PROBLEM_TEXT[match.problem]);
-      }
-      case 'not-found': {
-        throw new ApiError(404, 'NOT_FOUND', 'No such route');
-      }
-      case 'method-not-allowed': {
-        throw new ApiError(
-          405,
-          'METHOD_NOT_ALLOWED',
-          `Method ${c.req.method} is not allowed here`,
-          {
-            headers: { Allow: match.allowed.join(', ') },
-          },
-        );
-      }
-      case 'invalid-id': {
-        throw invalidInput(`Path id is not ${match.resource}:<uuid>`, [
-          {
-            field: match.param,
-            constraint: { pattern: `^${match.resource}:<uuid>$` },
-            message: 'Malformed id',
-          },
-        ]);
-      }
-      case 'match': {
-        break;
-      }
-      default: {
-        match satisfies never;
-      }
-    }
-    if (match.kind !== 'match') {
-      throw new Error('unreachable');
-    }
-    const user = await resolveUser(c.req.raw);
-    if (user === null) {
-      throw new ApiError(401, 'UNAUTHORIZED', 'Not signed in', { reason: 'No signed-in app user' });
-    }
-    c.set('userId', user.userId);
-    limit(`user ${user.userId}`);
-    return forwardServiceRequest(c.req.raw, match, query, user, {
+  app.all(
+    `${servicePrefix}/*`,
+    createServiceHandler({
+      servicePrefix,
+      routes,
+      resolveUser,
+      limit,
       upstream,
       ownership,
       quotes,
-      onUpstreamStatus: (status) => c.set('upstreamStatus', status),
-    });
-  });
+    }),
+  );
 
   app.notFound(() => envelope(new ApiError(404, 'NOT_FOUND', 'No such route')));
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) {
-      return envelope(error);
+    const rendered = renderError(error, c.get('correlationId'));
+    if (rendered.log !== undefined) {
+      log('error', rendered.log.event, rendered.log.fields);
     }
-    const correlationId = c.get('correlationId');
-    if (error instanceof UpstreamError) {
-      log('error', 'upstream.failure', { kind: error.kind, message: error.message, correlationId });
-      const failure = UPSTREAM_FAILURES[error.kind];
-      return envelope(
-        new ApiError(
-          failure.status,
-          failure.code,
-          'The wallet service is unavailable; try again later',
-          {
-            details: { correlationId },
-          },
-        ),
-      );
-    }
-    log('error', 'internal.failure', {
-      message: error instanceof Error ? error.message : 'non-error thrown',
-      correlationId,
-    });
-    return envelope(
-      new ApiError(500, 'INTERNAL_ERROR', 'Internal error', { details: { correlationId } }),
-    );
+    return rendered.response;
   });
 
   return {

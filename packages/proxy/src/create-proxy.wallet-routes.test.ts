@@ -272,4 +272,41 @@ describe('wallet routes against the real sandbox', () => {
       `POST /quotes/${quoteId}/execute`,
     ]);
   });
+
+  it("given allowSandboxFunding, should forward the funding tool for the user's own wallet only", async () => {
+    const harness = createWalletHarness({ proxy: { allowSandboxFunding: true } });
+    const kim = harness.addUser('kim');
+    const lee = harness.addUser('lee');
+    const foreign = await harness.as(
+      'kim',
+      'POST',
+      `/sandbox/internal-accounts/${lee.accountId}/fund`,
+      { body: '{"amount":500}' },
+    );
+    expect(foreign.status).toBe(403);
+    expect(harness.calls).toHaveLength(0);
+    await harness.as('kim', 'POST', `/sandbox/internal-accounts/${kim.accountId}/fund`, {
+      body: '{"amount":500}',
+    });
+    expect(harness.calls.map((call) => `${call.method} ${routeOf(call.url)}`)).toEqual([
+      `POST /sandbox/internal-accounts/${kim.accountId}/fund`,
+    ]);
+    expect(new TextDecoder().decode(harness.calls[0]!.body)).toBe('{"amount":500}');
+  });
+
+  it('HPKE-12 and BFF-21: given an OTP verify through the proxy, should log neither the bundle nor the e-mail', async () => {
+    const harness = createWalletHarness();
+    const mia = harness.addUser('mia', { email: 'mia.secret@example.com' });
+    const bundle = '{"encappedPublic":"04aaaaaaaaaaaaaaaaaaaa","ciphertext":"c1c2c3c4c5c6c7c8c9"}';
+    await harness.as('mia', 'POST', `/auth/credentials/${mia.credentialIds[0]}/challenge`, {
+      body: '{}',
+    });
+    await harness.as('mia', 'POST', `/auth/credentials/${mia.credentialIds[0]}/verify`, {
+      body: JSON.stringify({ type: 'EMAIL_OTP', encryptedOtpBundle: bundle }),
+    });
+    const logged = JSON.stringify(harness.logs);
+    expect(harness.logs.length).toBeGreaterThanOrEqual(2);
+    expect(logged).not.toContain('c1c2c3c4c5c6c7c8c9');
+    expect(logged).not.toContain('mia.secret@example.com');
+  });
 });

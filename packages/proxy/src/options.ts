@@ -1,6 +1,19 @@
 import { SIGNATURE_HEADER } from './http/forward-headers.js';
 import type { ProxyLogger } from './logging/redact.js';
+import {
+  checkNames,
+  fail,
+  nonNegativeInteger,
+  RESERVED_HEADERS,
+  resolveBasePath,
+  resolveBaseUrl,
+  resolveOrigins,
+  resolveSecret,
+  toBasic,
+} from './options-checks.js';
 import type { QuoteLedger, ResolveUser, UserStore } from './types.js';
+
+export { ProxyConfigError } from './options-checks.js';
 
 /** Where and how the proxy reaches the service (it alone holds the platform credentials). */
 export interface UpstreamOptions {
@@ -76,14 +89,6 @@ export interface ResolvedProxyOptions {
   ownershipCacheMs: number;
 }
 
-/** Thrown by `createProxy` when the configuration is unsafe or malformed (fail closed, BFF-20). */
-export class ProxyConfigError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ProxyConfigError';
-  }
-}
-
 const OPTION_NAMES = new Set([
   'upstream',
   'cookieSecret',
@@ -109,148 +114,6 @@ const UPSTREAM_NAMES = new Set([
   'timeoutMs',
   'allowInsecureHttp',
 ]);
-const PLACEHOLDER_SECRETS = new Set([
-  'changeme',
-  'change-me',
-  'change_me',
-  'secret',
-  'password',
-  'client-secret',
-  'clientsecret',
-  'your-client-secret',
-  'your_client_secret',
-  'replace-me',
-  'placeholder',
-  'todo',
-  'xxx',
-  'xxxx',
-  'test',
-  'undefined',
-  'null',
-]);
-const RESERVED_HEADERS = new Set([
-  'authorization',
-  'cookie',
-  'host',
-  'content-type',
-  'content-length',
-  'transfer-encoding',
-  'connection',
-  'request-id',
-  'idempotency-key',
-  'accept',
-  'origin',
-]);
-const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
-
-function fail(message: string): never {
-  throw new ProxyConfigError(message);
-}
-
-function checkNames(value: object, allowed: Set<string>, where: string): void {
-  for (const name of Object.keys(value)) {
-    if (!allowed.has(name)) {
-      fail(`Unknown proxy option "${where}${name}". Allowed: ${[...allowed].join(', ')}`);
-    }
-  }
-}
-
-function resolveBaseUrl(upstream: UpstreamOptions): URL {
-  let url: URL;
-  try {
-    url = new URL(upstream.baseUrl);
-  } catch {
-    fail(`upstream.baseUrl "${upstream.baseUrl}" is not an absolute URL`);
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    fail('upstream.baseUrl must be http(s)');
-  }
-  if (url.username !== '' || url.password !== '' || url.search !== '' || url.hash !== '') {
-    fail('upstream.baseUrl must not carry credentials, a query or a fragment');
-  }
-  if (!/\/2025-10-13\/?$/.test(url.pathname)) {
-    fail('upstream.baseUrl must end with the API version segment "/2025-10-13" (wire-format §1)');
-  }
-  // With an injected transport the scheme says nothing about where bytes go; with the built-in
-  // fetch, Basic credentials must not cross a network in clear text (BFF-24).
-  if (
-    url.protocol === 'http:' &&
-    !LOOPBACK.has(url.hostname) &&
-    upstream.fetch === undefined &&
-    upstream.allowInsecureHttp !== true
-  ) {
-    fail(
-      'upstream.baseUrl must be https (or loopback); set upstream.allowInsecureHttp to override',
-    );
-  }
-  return url;
-}
-
-function resolveSecret(secret: unknown): string {
-  if (typeof secret !== 'string' || secret.trim() === '') {
-    fail('upstream.clientSecret is missing or empty');
-  }
-  if (
-    PLACEHOLDER_SECRETS.has(secret.trim().toLowerCase()) ||
-    /^(<.*>|\$\{.*\}|\{\{.*\}\})$/.test(secret.trim())
-  ) {
-    fail('upstream.clientSecret is a placeholder, not a real secret');
-  }
-  return secret;
-}
-
-function toBasic(clientId: string, clientSecret: string): string {
-  const bytes = new TextEncoder().encode(`${clientId}:${clientSecret}`);
-  let binary = '';
-  for (const byte of bytes) {
-    binary += String.fromCharCode(byte);
-  }
-  return `Basic ${btoa(binary)}`;
-}
-
-function resolveOrigins(origins: unknown): ReadonlySet<string> {
-  if (!Array.isArray(origins) || origins.length === 0) {
-    fail('allowedOrigins must list at least one origin');
-  }
-  for (const origin of origins) {
-    let parsed: URL | undefined;
-    try {
-      parsed = typeof origin === 'string' ? new URL(origin) : undefined;
-    } catch {
-      parsed = undefined;
-    }
-    if (parsed === undefined || parsed.origin !== origin || parsed.origin === 'null') {
-      fail(
-        `allowedOrigins entry "${String(origin)}" is not an exact origin like "https://app.example"`,
-      );
-    }
-  }
-  return new Set(origins as string[]);
-}
-
-function resolveBasePath(basePath: string | undefined): string {
-  const value = basePath ?? '/api';
-  if (value === '' || value === '/') {
-    return '';
-  }
-  if (!/^(\/[A-Za-z0-9._~-]+)+$/.test(value) || /\/\.\.?(\/|$)/.test(value)) {
-    fail(
-      `basePath "${value}" must look like "/api" (segments of unreserved characters, no trailing "/")`,
-    );
-  }
-  return value;
-}
-
-function nonNegativeInteger(value: unknown, name: string, fallback: number): number {
-  if (value === undefined) {
-    return fallback;
-  }
-  if (typeof value !== 'number' || !Number.isSafeInteger(value) || value < 0) {
-    fail(`${name} must be an integer ≥ 0`);
-  }
-  return value;
-}
-
 function defaultRandom(bytes: number): Uint8Array {
   return crypto.getRandomValues(new Uint8Array(bytes));
 }

@@ -198,4 +198,12 @@ describe('demo session routes', () => {
     expect(await store.findByEmail('ivan@example.com')).toBeUndefined();
     expect(response.headers.get('Set-Cookie')).toBeNull();
   });
+
+  it('BFF-21: should log the sign-up with the e-mail masked', async () => {
+    const harness = createHarness();
+    await signUp(harness, 'nora.private@example.com');
+    const signUpLog = harness.logs.find((entry) => entry.event === 'session.sign-up');
+    expect(signUpLog).toMatchObject({ level: 'info', email: 'n***@example.com' });
+    expect(JSON.stringify(harness.logs)).not.toContain('nora.private');
+  });
 });

@@ -1,0 +1,70 @@
+import { ApiError } from '../api-error.js';
+import { UpstreamError } from '../upstream/upstream-client.js';
+
+/** Renders an {@link ApiError} as the service's JSON envelope (wire-format §13). */
+export function envelope(error: ApiError): Response {
+  return new Response(JSON.stringify(error.toJSON()), {
+    status: error.status,
+    headers: { 'Content-Type': 'application/json', ...error.headers },
+  });
+}
+
+const UPSTREAM_FAILURES: Record<UpstreamError['kind'], { status: 502 | 504; code: string }> = {
+  timeout: { status: 504, code: 'UPSTREAM_TIMEOUT' },
+  unreachable: { status: 502, code: 'UPSTREAM_ERROR' },
+  redirect: { status: 502, code: 'UPSTREAM_ERROR' },
+  'too-large': { status: 502, code: 'UPSTREAM_ERROR' },
+  'not-json': { status: 502, code: 'UPSTREAM_ERROR' },
+  'credentials-rejected': { status: 502, code: 'UPSTREAM_ERROR' },
+};
+
+/** What the log should say about an error that was not an {@link ApiError}. */
+export interface ErrorLogRecord {
+  event: 'upstream.failure' | 'internal.failure';
+  fields: Record<string, unknown>;
+}
+
+/**
+ * Turns any thrown value into a response: an {@link ApiError} as is; an {@link UpstreamError}
+ * as 502/504 and anything else as 500, both with a generic message and the correlation id only,
+ * never a stack, a cause or a secret (reliability catalogue BFF-17).
+ */
+export function renderError(
+  error: unknown,
+  correlationId: string,
+): { response: Response; log?: ErrorLogRecord } {
+  if (error instanceof ApiError) {
+    return { response: envelope(error) };
+  }
+  if (error instanceof UpstreamError) {
+    const failure = UPSTREAM_FAILURES[error.kind];
+    return {
+      response: envelope(
+        new ApiError(
+          failure.status,
+          failure.code,
+          'The wallet service is unavailable; try again later',
+          {
+            details: { correlationId },
+          },
+        ),
+      ),
+      log: {
+        event: 'upstream.failure',
+        fields: { kind: error.kind, message: error.message, correlationId },
+      },
+    };
+  }
+  return {
+    response: envelope(
+      new ApiError(500, 'INTERNAL_ERROR', 'Internal error', { details: { correlationId } }),
+    ),
+    log: {
+      event: 'internal.failure',
+      fields: {
+        message: error instanceof Error ? error.message : 'non-error thrown',
+        correlationId,
+      },
+    },
+  };
+}
