@@ -3,6 +3,43 @@
  * (house style §2.8). Nothing here touches a browser global at import time.
  */
 
+export type { ApiClient, ApiClientOptions, SignedCallOptions } from './client/api-client.js';
+// ─── Client, signed retry, sessions and the OTP flow ──────────────────────────────────────────
+export { createApiClient } from './client/api-client.js';
+export type {
+  WalletAuthClient,
+  WalletAuthClientOptions,
+} from './client/create-wallet-auth-client.js';
+export { createWalletAuthClient } from './client/create-wallet-auth-client.js';
+export type { PayloadCheck, PayloadIntent } from './client/payload-intent.js';
+export { checkPayloadIntent, PAYLOAD_INTENTS } from './client/payload-intent.js';
+export type { ServiceExchange, ServiceRequest, TransportOptions } from './client/request.js';
+export { buildUrl, encodePathSegment, sendServiceRequest } from './client/request.js';
+export type {
+  PayloadStamper,
+  SignedRetryOptions,
+  SignedRetryResult,
+} from './client/signed-retry.js';
+export {
+  REQUEST_ID_HEADER,
+  runSignedRetry,
+  SIGNATURE_HEADER,
+  startSignedRetry,
+} from './client/signed-retry.js';
+export type {
+  HttpOutcome,
+  SignedRetryChallenge,
+  SignedRetryEffect,
+  SignedRetryEvent,
+  SignedRetryPlan,
+  SignedRetryState,
+} from './client/signed-retry.machine.js';
+export {
+  createSignedRetryMachine,
+  isProcessing,
+  parseChallenge,
+  processingBackoffMs,
+} from './client/signed-retry.machine.js';
 // Types
 export type { ClientKey, ResolveSessionKeyParams, SessionKeyMode } from './crypto/client-key.js';
 // Values
@@ -100,6 +137,29 @@ export type { ParseRetryAfterOptions } from './errors/parse-retry-after.js';
 export { parseRetryAfter } from './errors/parse-retry-after.js';
 export type { WalletAuthErrorOptions } from './errors/wallet-auth-error.js';
 export { isWalletAuthError, WalletAuthError } from './errors/wallet-auth-error.js';
+export type {
+  CreateFlowOptions,
+  EffectContext,
+  EffectRunner,
+  Flow,
+  Machine,
+  ScheduleEffect,
+} from './flows/flow.js';
+export { createFlow } from './flows/flow.js';
+export type { OtpLoginFlow, OtpLoginFlowOptions } from './flows/otp-login/otp-login.js';
+export { createOtpLoginFlow } from './flows/otp-login/otp-login.js';
+export type {
+  OtpCodeProblem,
+  OtpCredentialType,
+  OtpLoginEffect,
+  OtpLoginEvent,
+  OtpLoginMachineOptions,
+  OtpLoginState,
+} from './flows/otp-login/otp-login.machine.js';
+export { classifyCodeError, createOtpLoginMachine } from './flows/otp-login/otp-login.machine.js';
+export type { Clock } from './internal/clock.js';
+export { systemClock } from './internal/clock.js';
+export type { Subscribable } from './internal/subscribable.js';
 export { importPrivateScalar } from './keys/import-private-key.js';
 export type { IndexedDbKeyStoreOptions } from './keys/indexed-db-key-store.js';
 export { createIndexedDbKeyStore } from './keys/indexed-db-key-store.js';
@@ -127,3 +187,14 @@ export type {
 export type { MemoryKeyStoreOptions } from './keys/memory-key-store.js';
 export { createMemoryKeyStore } from './keys/memory-key-store.js';
 export { DEFAULT_KEY_NAMESPACE } from './keys/record-key-store.js';
+export type { LockRunner, SessionChannel, SessionMessage } from './session/cross-tab.js';
+export { createBroadcastSessionChannel, createLockRunner } from './session/cross-tab.js';
+export type {
+  ActiveSession,
+  SessionManager,
+  SessionManagerOptions,
+  SessionState,
+  SignedOutReason,
+} from './session/session-manager.js';
+export { createSessionManager, isSessionRejected } from './session/session-manager.js';
+export type * from './types.js';

@@ -27,7 +27,7 @@ describe('importing the core during server rendering', () => {
       Object.defineProperty(globalThis, name, {
         configurable: true,
         get() {
-          touched.push(name);
+          touched.push(`${name} ${new Error().stack?.split('\n').slice(2, 5).join(' | ')}`);
           return undefined;
         },
       });

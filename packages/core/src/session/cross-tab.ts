@@ -52,13 +52,8 @@ export function createBroadcastSessionChannel(name: string): SessionChannel | un
  * single-flight within the tab (the other tabs then reconcile through the channel).
  */
 export function createLockRunner(): LockRunner {
-  const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
-  if (locks !== undefined && typeof locks.request === 'function') {
-    return (name, task) =>
-      locks.request(name, { mode: 'exclusive' }, task) as Promise<Awaited<ReturnType<typeof task>>>;
-  }
   const tails = new Map<string, Promise<unknown>>();
-  return (name, task) => {
+  const inTab: LockRunner = (name, task) => {
     const previous = tails.get(name) ?? Promise.resolve();
     const run = previous.then(task, task);
     tails.set(
@@ -66,5 +61,15 @@ export function createLockRunner(): LockRunner {
       run.catch(() => undefined),
     );
     return run;
+  };
+  // Read lazily, on first use, so creating a client during server rendering touches no global.
+  return (name, task) => {
+    const locks = (globalThis.navigator as { locks?: LockManager } | undefined)?.locks;
+    if (locks !== undefined && typeof locks.request === 'function') {
+      return locks.request(name, { mode: 'exclusive' }, task) as Promise<
+        Awaited<ReturnType<typeof task>>
+      >;
+    }
+    return inTab(name, task);
   };
 }

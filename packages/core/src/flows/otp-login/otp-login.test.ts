@@ -13,7 +13,10 @@ describe('OTP sign-in against the emulator', () => {
     const done = await waitFor(flow, (s) => s.status === 'authenticated' || s.status === 'failed');
     expect(done.status).toBe('authenticated');
     const session = client.sessions.getSnapshot();
-    expect(session).toMatchObject({ status: 'active', session: { accountId, type: 'EMAIL_OTP', credentialId: emailCredentialId } });
+    expect(session).toMatchObject({
+      status: 'active',
+      session: { accountId, type: 'EMAIL_OTP', credentialId: emailCredentialId },
+    });
     // The plaintext code never left the client (wire-format §5).
     expect(requests.some((r) => r.body.includes('000000'))).toBe(false);
     // Leg 2 repeated leg 1's body byte for byte with both headers.
@@ -32,8 +35,13 @@ describe('OTP sign-in against the emulator', () => {
     flow.start(emailCredentialId);
     await waitFor(flow, (s) => s.status === 'awaitingCode');
     flow.submitCode('123456');
-    const wrong = await waitFor(flow, (s) => s.status === 'awaitingCode' && s.problem !== undefined);
-    expect(wrong).toMatchObject({ problem: { kind: 'wrongCode', failedAttempts: 1, attemptsLeft: 4 } });
+    const wrong = await waitFor(
+      flow,
+      (s) => s.status === 'awaitingCode' && s.problem !== undefined,
+    );
+    expect(wrong).toMatchObject({
+      problem: { kind: 'wrongCode', failedAttempts: 1, attemptsLeft: 4 },
+    });
     flow.submitCode('000000');
     await waitFor(flow, (s) => s.status === 'authenticated');
   });

@@ -33,7 +33,9 @@ export interface OtpLoginFlow extends Flow<OtpLoginState, OtpLoginEvent> {
 }
 
 function asError(error: unknown): WalletAuthError {
-  return isWalletAuthError(error) ? error : new WalletAuthError('UNKNOWN', 'Sign-in failed.', { cause: error });
+  return isWalletAuthError(error)
+    ? error
+    : new WalletAuthError('UNKNOWN', 'Sign-in failed.', { cause: error });
 }
 
 /**
@@ -46,11 +48,18 @@ function asError(error: unknown): WalletAuthError {
  * flow.subscribe(() => render(flow.getSnapshot()));
  * flow.start(emailCredentialId);
  */
-export function createOtpLoginFlow(client: WalletAuthClient, options: OtpLoginFlowOptions = {}): OtpLoginFlow {
+export function createOtpLoginFlow(
+  client: WalletAuthClient,
+  options: OtpLoginFlowOptions = {},
+): OtpLoginFlow {
   const credentialType = options.credentialType ?? 'EMAIL_OTP';
   const machine = createOtpLoginMachine(options);
   const { clock } = client;
-  const flow = createFlow<OtpLoginState, OtpLoginEvent, ReturnType<typeof machine.transition>[1][number]>(
+  const flow = createFlow<
+    OtpLoginState,
+    OtpLoginEvent,
+    ReturnType<typeof machine.transition>[1][number]
+  >(
     machine,
     async (effect, context) => {
       switch (effect.type) {
@@ -58,9 +67,16 @@ export function createOtpLoginFlow(client: WalletAuthClient, options: OtpLoginFl
           try {
             const method = await client.api.challengeOtp(effect.credentialId, context.signal);
             if (typeof method.otpEncryptionTargetBundle !== 'string') {
-              throw new WalletAuthError('PROTOCOL_ERROR', 'The challenge answer has no otpEncryptionTargetBundle.');
+              throw new WalletAuthError(
+                'PROTOCOL_ERROR',
+                'The challenge answer has no otpEncryptionTargetBundle.',
+              );
             }
-            context.send({ type: 'CODE_SENT', otpEncryptionTargetBundle: method.otpEncryptionTargetBundle, now: clock.now() });
+            context.send({
+              type: 'CODE_SENT',
+              otpEncryptionTargetBundle: method.otpEncryptionTargetBundle,
+              now: clock.now(),
+            });
           } catch (error) {
             context.send({ type: 'CHALLENGE_FAILED', error: asError(error), now: clock.now() });
           }
@@ -88,12 +104,19 @@ export function createOtpLoginFlow(client: WalletAuthClient, options: OtpLoginFl
                     if (state.status === 'processing') {
                       context.send({ type: 'VERIFY_PROGRESS', progress: { kind: 'processing' } });
                     } else if (state.status === 'rateLimited') {
-                      context.send({ type: 'VERIFY_PROGRESS', progress: { kind: 'rateLimited', retryAt: state.retryAt } });
+                      context.send({
+                        type: 'VERIFY_PROGRESS',
+                        progress: { kind: 'rateLimited', retryAt: state.retryAt },
+                      });
                     }
                   }),
               },
             );
-            await client.sessions.adopt({ session, keyPair: tek, credentialId: effect.credentialId });
+            await client.sessions.adopt({
+              session,
+              keyPair: tek,
+              credentialId: effect.credentialId,
+            });
             context.send({ type: 'VERIFIED', session });
           } catch (error) {
             context.send({ type: 'VERIFY_FAILED', error: asError(error), now: clock.now() });
