@@ -309,4 +309,32 @@ describe('wallet routes against the real sandbox', () => {
     expect(logged).not.toContain('c1c2c3c4c5c6c7c8c9');
     expect(logged).not.toContain('mia.secret@example.com');
   });
+
+  it('given a service that spells the stamp header differently, should complete signed retries only when signatureHeaderName matches (wire-format §1, §14)', async () => {
+    const sandbox = { signatureHeaderName: 'X-Wallet-Stamp' };
+    const renamed = createWalletHarness({
+      sandbox,
+      proxy: { signatureHeaderName: 'X-Wallet-Stamp' },
+    });
+    const ona = renamed.addUser('ona');
+    await renamed.oauthSession('ona', 'ona-sub');
+    const ok = await renamed.signed(
+      'ona',
+      'PATCH',
+      `/internal-accounts/${ona.accountId}`,
+      '{"privateEnabled":true}',
+    );
+    expect(ok.leg2.status).toBe(200);
+    const plain = createWalletHarness({ sandbox });
+    const pia = plain.addUser('pia');
+    await plain.oauthSession('pia', 'pia-sub');
+    const refused = await plain.signed(
+      'pia',
+      'PATCH',
+      `/internal-accounts/${pia.accountId}`,
+      '{"privateEnabled":true}',
+    );
+    expect(refused.leg2.status).toBe(401);
+    expect(await json(refused.leg2)).toMatchObject({ code: 'WALLET_SIGNATURE_MISSING' });
+  });
 });

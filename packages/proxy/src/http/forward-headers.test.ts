@@ -60,7 +60,7 @@ describe('readSignedRetryHeaders', () => {
     expect(verdict('POST /auth/credentials', { 'Idempotency-Key': 'k' })).toBe('400');
   });
 
-  it('SR-21: given a Request-Id that is 10 KB long, non-ASCII or not Request:<uuid>, should refuse it', () => {
+  it('SR-21 and BFF-06: given a Request-Id that is 10 KB long, non-ASCII, not Request:<uuid> or carrying CR/LF/NUL, should refuse it', () => {
     const sig = { 'Service-Wallet-Signature': STAMP };
     expect(
       verdict('DELETE /auth/sessions/{id}', {
