@@ -282,7 +282,8 @@ export function createSessionManager(options: SessionManagerOptions) {
         'There is no session on this device. Sign in to continue.',
       );
     }
-    if (state.persistence === 'indexeddb') {
+    {
+      // Site data can be cleared under a running tab (catalogue KEY-10): look before signing.
       const health = await keyStore.checkHealth(SLOT, {
         expectedPublicKey: state.session.publicKey,
       });
