@@ -39,10 +39,10 @@ export function lastCredentialError(): WalletAuthError {
 }
 
 /**
- * Creates a remove-credential flow (wire-format §11.1): the session must come from a different
- * credential than the one removed (`needsOtherSession` otherwise), the credential list is read
- * first and the last credential is refused on the device; the revoke is a signed retry whose 204
- * also revokes every session the credential issued.
+ * Creates a remove-credential flow (wire-format §11.1): the credential list is read first and
+ * the last credential is refused on the device; the session must come from a different
+ * credential than the one removed (`needsOtherSession` otherwise); only then is the revoke sent,
+ * a signed retry whose 204 also revokes every session the credential issued.
  *
  * @param client - The kit's client.
  * @example
@@ -59,10 +59,6 @@ export function createRemoveCredentialFlow(client: WalletAuthClient): RemoveCred
         case 'check': {
           try {
             const { session } = await client.sessions.requireStamper();
-            if (session.credentialId === effect.credentialId) {
-              context.send({ type: 'SAME_CREDENTIAL' });
-              return;
-            }
             const { data } = await client.api.listCredentials(session.accountId, context.signal);
             if (!data.some((credential) => credential.id === effect.credentialId)) {
               throw new WalletAuthError(
@@ -70,11 +66,14 @@ export function createRemoveCredentialFlow(client: WalletAuthClient): RemoveCred
                 'This credential is not on the account (it may already be removed).',
               );
             }
+            // The last credential first: signing in with "another credential" cannot help there.
             if (data.length <= 1) {
               context.send({ type: 'LAST_CREDENTIAL', error: lastCredentialError() });
-              return;
+            } else if (session.credentialId === effect.credentialId) {
+              context.send({ type: 'SAME_CREDENTIAL' });
+            } else {
+              context.send({ type: 'CHECKED' });
             }
-            context.send({ type: 'CHECKED' });
           } catch (error) {
             context.send({
               type: 'CHECK_FAILED',
