@@ -36,7 +36,7 @@ async function addOAuth(client: WalletAuthClient) {
   return done.status === 'added' ? done.credential.id : '';
 }
 
-const deletes = (requests: { method: string; url: string }[]) =>
+const deletes = <R extends { method: string; url: string }>(requests: R[]) =>
   requests.filter((r) => r.method === 'DELETE' && r.url.includes('/auth/credentials/'));
 
 afterEach(() => {
