@@ -76,7 +76,11 @@ const demoRoutes = createDemoRoutes({
   },
 });
 
-const apiListener = getRequestListener((request) => proxy.fetch(request));
+const apiListener = getRequestListener((request, env) =>
+  proxy.fetch(request, {
+    ...(env.incoming.socket.remoteAddress === undefined ? {} : { remoteAddress: env.incoming.socket.remoteAddress }),
+  }),
+);
 const demoListener = getRequestListener((request) => demoRoutes.fetch(request));
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
