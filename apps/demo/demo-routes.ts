@@ -1,9 +1,12 @@
 import type { Sandbox } from '@wallet-auth/sandbox';
 import { Hono } from 'hono';
+import type { DemoIdentityProvider } from './oidc/demo-identity-provider.js';
+import { createOidcPages } from './oidc/oidc-pages.js';
 
 export interface DemoRoutesOptions {
   sandbox: Sandbox;
   origin: string;
+  identityProvider: DemoIdentityProvider;
   /** Moves the emulator's clock forward; returns the new emulator time (epoch ms). */
   advanceClock: (ms: number) => number;
 }
@@ -17,10 +20,18 @@ export function createDemoRoutes(options: DemoRoutesOptions): Hono {
   const app = new Hono().basePath('/__sandbox');
   app.get('/info', (c) =>
     c.json({
-      enclavePublicKey: (options.sandbox as { enclavePublicKey?: string }).enclavePublicKey ?? null,
+      enclavePublicKey: options.sandbox.enclavePublicKey,
       otpHint: '000000',
+      oidc: {
+        issuer: options.identityProvider.issuer,
+        audience: options.identityProvider.audience,
+      },
       now: options.sandbox.now(),
     }),
+  );
+  app.route(
+    '/oidc',
+    createOidcPages(options.identityProvider, () => options.sandbox.now()),
   );
   app.post('/clock', async (c) => {
     if (c.req.header('Origin') !== options.origin) {

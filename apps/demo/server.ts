@@ -17,6 +17,7 @@ import { getRequestListener } from '@hono/node-server';
 import { createProxy, securityHeaders } from '@wallet-auth/proxy';
 import { createSandbox, type SandboxOptions } from '@wallet-auth/sandbox';
 import { createDemoRoutes } from './demo-routes.js';
+import { createDemoIdentityProvider } from './oidc/demo-identity-provider.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -50,8 +51,10 @@ if (args.config !== undefined) {
 
 // A controllable clock so the e2e tests can expire challenges and sessions (demo-only route below).
 let clockOffsetMs = 0;
+const identityProvider = await createDemoIdentityProvider(origin);
 const sandbox = createSandbox({
   webauthn: { rpId: 'localhost', origins: [origin] },
+  ...identityProvider.sandboxOptions,
   ...sandboxOptions,
   clock: () => Date.now() + clockOffsetMs,
 });
@@ -70,6 +73,7 @@ const proxy = createProxy({
 const demoRoutes = createDemoRoutes({
   sandbox,
   origin,
+  identityProvider,
   advanceClock: (ms) => {
     clockOffsetMs += ms;
     return Date.now() + clockOffsetMs;
@@ -78,7 +82,9 @@ const demoRoutes = createDemoRoutes({
 
 const apiListener = getRequestListener((request, env) =>
   proxy.fetch(request, {
-    ...(env.incoming.socket.remoteAddress === undefined ? {} : { remoteAddress: env.incoming.socket.remoteAddress }),
+    ...(env.incoming.socket.remoteAddress === undefined
+      ? {}
+      : { remoteAddress: env.incoming.socket.remoteAddress }),
   }),
 );
 const demoListener = getRequestListener((request) => demoRoutes.fetch(request));

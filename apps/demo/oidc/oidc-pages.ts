@@ -1,0 +1,94 @@
+/**
+ * The demo identity provider's pages (served under the page CSP: no inline script or style).
+ * `authorize` shows a sign-in form; its POST mints the token and hands it to the opener window
+ * through `callback.js`, checked against the opener's origin and the request's `state`.
+ */
+import { Hono } from 'hono';
+import type { DemoIdentityProvider } from './demo-identity-provider.js';
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+const NONCE = /^[0-9a-f]{64}$/;
+const STATE = /^[A-Za-z0-9_-]{16,64}$/;
+const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{2,}$/;
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title><link rel="stylesheet" href="/__sandbox/oidc/provider.css"></head>
+<body><main class="provider">${body}</main></body></html>`;
+}
+
+const CSS = `:root{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1c1d21;background:#eef1f6}
+body{margin:0}.provider{max-width:22rem;margin:3rem auto;background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 1px 3px rgb(0 0 0/.1);display:grid;gap:.75rem}
+h1{font-size:1.2rem;margin:0}p{margin:0;color:#4a4f5c}label{font-weight:600}input{font:inherit;padding:.55rem .7rem;border:1px solid #9aa0ad;border-radius:8px}
+button{font:inherit;padding:.6rem 1rem;border:0;border-radius:8px;background:#0b6b3a;color:#fff;cursor:pointer}.error{color:#8a1c1c}`;
+
+const CALLBACK_JS = `(function(){var m=document.querySelector('meta[name="demo-oidc"]');if(!m||!window.opener){return;}
+window.opener.postMessage({type:'demo-oidc',state:m.getAttribute('data-state'),idToken:m.getAttribute('data-id-token')},window.location.origin);window.close();})();`;
+
+/** Routes of the provider, to mount under `/__sandbox/oidc`. */
+export function createOidcPages(provider: DemoIdentityProvider, now: () => number): Hono {
+  const app = new Hono();
+  app.get('/provider.css', (c) => c.body(CSS, 200, { 'Content-Type': 'text/css; charset=utf-8' }));
+  app.get('/callback.js', (c) =>
+    c.body(CALLBACK_JS, 200, { 'Content-Type': 'text/javascript; charset=utf-8' }),
+  );
+
+  const form = (nonce: string, state: string, error?: string) =>
+    page(
+      'Sign in — Demo Identity',
+      `<h1>Demo Identity</h1><p>A stand-in for Google or Apple sign-in. It issues a real signed ID token for the email you enter.</p>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
+<form method="post" action="/__sandbox/oidc/authorize">
+<input type="hidden" name="nonce" value="${escapeHtml(nonce)}"><input type="hidden" name="state" value="${escapeHtml(state)}">
+<label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" required>
+<label for="name">Name</label><input id="name" name="name" autocomplete="name" maxlength="80">
+<button type="submit">Continue as this person</button></form>`,
+    );
+
+  app.get('/authorize', (c) => {
+    const nonce = c.req.query('nonce') ?? '';
+    const state = c.req.query('state') ?? '';
+    if (!NONCE.test(nonce) || !STATE.test(state)) {
+      return c.html(
+        page(
+          'Invalid request',
+          '<h1>Invalid sign-in request</h1><p>The nonce or state is missing.</p>',
+        ),
+        400,
+      );
+    }
+    return c.html(form(nonce, state));
+  });
+
+  app.post('/authorize', async (c) => {
+    const body = await c.req.parseBody();
+    const nonce = typeof body.nonce === 'string' ? body.nonce : '';
+    const state = typeof body.state === 'string' ? body.state : '';
+    const email = typeof body.email === 'string' ? body.email.trim() : '';
+    const name = typeof body.name === 'string' ? body.name.trim().slice(0, 80) : '';
+    if (!NONCE.test(nonce) || !STATE.test(state)) {
+      return c.html(page('Invalid request', '<h1>Invalid sign-in request</h1>'), 400);
+    }
+    if (!EMAIL.test(email)) {
+      return c.html(form(nonce, state, 'Enter a valid email address.'), 400);
+    }
+    const idToken = await provider.mint({
+      email,
+      name: name || email,
+      nonce,
+      nowSeconds: Math.floor(now() / 1000),
+    });
+    return c.html(
+      page(
+        'Signed in — Demo Identity',
+        `<meta name="demo-oidc" data-state="${escapeHtml(state)}" data-id-token="${escapeHtml(idToken)}">
+<h1>Signed in</h1><p>You can close this window if it does not close by itself.</p>
+<script src="/__sandbox/oidc/callback.js"></script>`,
+      ),
+    );
+  });
+  return app;
+}
