@@ -1,6 +1,7 @@
 import {
   Children,
   cloneElement,
+  forwardRef,
   type HTMLAttributes,
   isValidElement,
   type ReactElement,
@@ -11,7 +12,31 @@ import { composeRefs } from './compose-refs.js';
 
 export interface SlotProps extends HTMLAttributes<HTMLElement> {
   children?: ReactNode;
+}
+
+type ElementWithRef = ReactElement<Record<string, unknown> & { ref?: Ref<HTMLElement> }> & {
   ref?: Ref<HTMLElement>;
+};
+
+function isWarningGetter(target: object, key: string): boolean {
+  const getter = Object.getOwnPropertyDescriptor(target, key)?.get as
+    | { isReactWarning?: boolean }
+    | undefined;
+  return getter?.isReactWarning === true;
+}
+
+/**
+ * The child's own ref: `element.ref` in React 18, `element.props.ref` in React 19, read without
+ * touching the getter each version warns about (Radix `getElementRef`).
+ */
+function getElementRef(element: ElementWithRef): Ref<HTMLElement> | undefined {
+  if (isWarningGetter(element.props, 'ref')) {
+    return element.ref;
+  }
+  if (isWarningGetter(element, 'ref')) {
+    return element.props.ref;
+  }
+  return element.props.ref ?? element.ref;
 }
 
 function mergeProps(
@@ -40,14 +65,14 @@ function mergeProps(
  * Renders its only child with the part's props merged in (`asChild`, Radix `Slot`). Throws in
  * development when given anything but exactly one element.
  */
-export function Slot({ children, ref, ...props }: SlotProps) {
+export const Slot = forwardRef<HTMLElement, SlotProps>(function Slot({ children, ...props }, ref) {
   const child = Children.only(children);
   if (!isValidElement(child)) {
     throw new Error('asChild expects exactly one React element as its child.');
   }
-  const element = child as ReactElement<Record<string, unknown> & { ref?: Ref<HTMLElement> }>;
+  const element = child as ElementWithRef;
   return cloneElement(element, {
     ...mergeProps(props as Record<string, unknown>, element.props),
-    ref: composeRefs(ref, element.props.ref),
+    ref: composeRefs(ref, getElementRef(element)),
   });
-}
+});

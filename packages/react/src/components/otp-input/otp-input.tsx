@@ -4,6 +4,7 @@ import {
   type ComponentPropsWithoutRef,
   type CSSProperties,
   createContext,
+  forwardRef,
   type InputHTMLAttributes,
   type ReactNode,
   type Ref,
@@ -71,7 +72,6 @@ export interface OtpInputRootProps
   containerProps?: ComponentPropsWithoutRef<'div'> & { 'data-testid'?: string };
   /** The visual slots: usually `<OtpInput.Group>` with `<OtpInput.Slot>`s. */
   children?: ReactNode;
-  ref?: Ref<HTMLInputElement>;
 }
 
 const INPUT_STYLE: CSSProperties = {
@@ -102,25 +102,27 @@ const INPUT_STYLE: CSSProperties = {
  *   <OtpInput.Group>{[0, 1, 2, 3, 4, 5].map((i) => <OtpInput.Slot key={i} index={i} />)}</OtpInput.Group>
  * </OtpInput.Root>
  */
-export function OtpInputRoot({
-  maxLength = 6,
-  value: valueProp,
-  defaultValue = '',
-  onValueChange,
-  onComplete,
-  alphanumeric = false,
-  invalid = false,
-  disabled = false,
-  containerProps,
-  children,
+export const OtpInputRoot = forwardRef<HTMLInputElement, OtpInputRootProps>(function OtpInputRoot(
+  {
+    maxLength = 6,
+    value: valueProp,
+    defaultValue = '',
+    onValueChange,
+    onComplete,
+    alphanumeric = false,
+    invalid = false,
+    disabled = false,
+    containerProps,
+    children,
+    onFocus,
+    onBlur,
+    onSelect,
+    onKeyUp,
+    onPaste,
+    ...inputProps
+  },
   ref,
-  onFocus,
-  onBlur,
-  onSelect,
-  onKeyUp,
-  onPaste,
-  ...inputProps
-}: OtpInputRootProps) {
+) {
   const [value, setValue] = useControllableState({
     value: valueProp,
     defaultValue,
@@ -214,33 +216,43 @@ export function OtpInputRoot({
       </div>
     </OtpContext.Provider>
   );
-}
+});
 
 export interface OtpInputGroupProps extends ComponentPropsWithoutRef<'div'> {
   /** Render the consumer's element instead of a `div`. @defaultValue false */
   asChild?: boolean;
-  ref?: Ref<HTMLDivElement>;
 }
 
 /** Lays out a run of slots; purely visual (the group is hidden from assistive technology). */
-export function OtpInputGroup({ asChild = false, ...props }: OtpInputGroupProps) {
+export const OtpInputGroup = forwardRef<HTMLDivElement, OtpInputGroupProps>(function OtpInputGroup(
+  { asChild = false, ...props },
+  ref,
+) {
   const Component = asChild ? Slot : 'div';
-  return <Component data-otp-group="" {...(props as ComponentPropsWithoutRef<'div'>)} />;
-}
+  return (
+    <Component
+      data-otp-group=""
+      {...(props as ComponentPropsWithoutRef<'div'>)}
+      ref={ref as Ref<HTMLDivElement & HTMLElement>}
+    />
+  );
+});
 
 export interface OtpInputSlotProps extends ComponentPropsWithoutRef<'div'> {
   /** Which character of the code this slot shows (0-based). */
   index: number;
   /** Render the consumer's element instead of a `div`. @defaultValue false */
   asChild?: boolean;
-  ref?: Ref<HTMLDivElement>;
 }
 
 /**
  * One character box. `data-state` is `active` or `inactive`; `data-filled` when it holds a
  * character; `data-fake-caret` while it is the empty active box.
  */
-export function OtpInputSlot({ index, asChild = false, children, ...props }: OtpInputSlotProps) {
+export const OtpInputSlot = forwardRef<HTMLDivElement, OtpInputSlotProps>(function OtpInputSlot(
+  { index, asChild = false, children, ...props },
+  ref,
+) {
   const { slots, invalid } = useOtpContext('Slot');
   const slot = slots[index] ?? { char: null, isActive: false, hasFakeCaret: false };
   const Component = asChild ? Slot : 'div';
@@ -252,11 +264,12 @@ export function OtpInputSlot({ index, asChild = false, children, ...props }: Otp
       data-fake-caret={slot.hasFakeCaret ? '' : undefined}
       data-invalid={invalid ? '' : undefined}
       {...(props as ComponentPropsWithoutRef<'div'>)}
+      ref={ref as Ref<HTMLDivElement & HTMLElement>}
     >
       {children ?? slot.char ?? (slot.hasFakeCaret ? <span data-otp-caret="" /> : null)}
     </Component>
   );
-}
+});
 
 /** Compound parts: `OtpInput.Root`, `OtpInput.Group`, `OtpInput.Slot`. */
 export const OtpInput = {

@@ -1,0 +1,378 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type {
+  AuthMethod,
+  GetIdToken,
+  PasskeyRegistrationFlowOptions,
+  WalletAuthClient,
+  WebAuthnPort,
+} from '@wallet-auth/core';
+import {
+  type ButtonHTMLAttributes,
+  type ComponentPropsWithoutRef,
+  forwardRef,
+  type ReactNode,
+  type Ref,
+  useId,
+  useState,
+} from 'react';
+import {
+  useAddCredential,
+  usePasskeyRegistration,
+  useRemoveCredential,
+} from '../../hooks/use-credential-flows.js';
+import { useCredentials } from '../../hooks/use-credentials.js';
+import { useSession } from '../../hooks/use-session.js';
+import type { WalletAuthMessages } from '../../i18n/en.js';
+import { formatDateTime } from '../../i18n/format.js';
+import { useMessages } from '../../i18n/locale-provider.js';
+import { composeEventHandlers } from '../../primitives/compose-event-handlers.js';
+import { Slot } from '../../primitives/slot.js';
+import { useWalletAuthClient } from '../../provider/use-wallet-auth-client.js';
+import { useStampConfirmation } from '../../signed-action/use-stamp-confirmation.js';
+import { SignedActionConfirmRoot } from '../signed-action-confirm/signed-action-confirm.js';
+import {
+  type CredentialActivity,
+  CredentialItemContext,
+  CredentialManagerContext,
+  type CredentialManagerContextValue,
+  useCredentialItem,
+  useCredentialManager,
+} from './credential-manager-context.js';
+import { CredentialManagerStatus } from './credential-manager-status.js';
+
+// ----------------------------------------------------------------------------------------------
+// Root
+
+/** Props of `CredentialManager.Root`. */
+export interface CredentialManagerRootProps extends ComponentPropsWithoutRef<'div'> {
+  /** The wallet account. @defaultValue the account of this device's session */
+  accountId?: string;
+  /** Ask before each stamp by the session (remove, add). @defaultValue true */
+  confirm?: boolean;
+  /** WebAuthn port for adding passkeys. @defaultValue the browser's */
+  webauthn?: WebAuthnPort;
+  /** Relying party and user shown in the passkey prompt. */
+  passkeyOptions?: Omit<PasskeyRegistrationFlowOptions, 'webauthn'>;
+  /** Your identity-provider code, for linking an OAuth account. */
+  getIdToken?: GetIdToken;
+  client?: WalletAuthClient;
+  queryClient?: QueryClient;
+  messages?: WalletAuthMessages;
+  /** @defaultValue the list, the status line and the confirmation */
+  children?: ReactNode;
+}
+
+/**
+ * Lists the account's sign-in methods and lets the person add a passkey or an OAuth account and
+ * remove one (house style §2.6.6). The remove control is disabled for the last credential (the
+ * service refuses it) and for the credential of this device's session (the revoke must be signed
+ * by another credential's session), with the reason shown beside it (catalogue SES-07).
+ * `data-state` is `loading` · `ready` · `error`.
+ */
+export const CredentialManagerRoot = forwardRef<HTMLDivElement, CredentialManagerRootProps>(
+  function CredentialManagerRoot(
+    {
+      accountId,
+      confirm = true,
+      webauthn,
+      passkeyOptions,
+      getIdToken,
+      client: clientProp,
+      queryClient,
+      messages: messagesProp,
+      children,
+      ...props
+    },
+    ref,
+  ) {
+    const messages = useMessages(messagesProp);
+    const client = useWalletAuthClient(clientProp, 'CredentialManager');
+    const stamps = useStampConfirmation(client, confirm);
+    const flowOptions = { client: stamps.client, ...(queryClient ? { queryClient } : {}) };
+    const query = useCredentials({
+      client,
+      ...(accountId ? { accountId } : {}),
+      ...(queryClient ? { queryClient } : {}),
+    });
+    const sessionCredentialId = useSession(
+      (state) => (state.status === 'active' ? state.session.credentialId : undefined),
+      { client },
+    );
+    const removal = useRemoveCredential(flowOptions);
+    const registration = usePasskeyRegistration({
+      ...flowOptions,
+      ...passkeyOptions,
+      ...(webauthn ? { webauthn } : {}),
+    });
+    const addition = useAddCredential({ ...flowOptions, ...(getIdToken ? { getIdToken } : {}) });
+    const [activity, setActivity] = useState<CredentialActivity>('remove');
+    const value: CredentialManagerContextValue = {
+      client,
+      actionClient: stamps.client,
+      query,
+      sessionCredentialId,
+      removal,
+      registration,
+      addition,
+      activity,
+      setActivity,
+      confirmation: stamps.confirmation,
+      messages,
+    };
+    return (
+      <CredentialManagerContext.Provider value={value}>
+        <div
+          data-credential-manager=""
+          data-state={query.isError ? 'error' : query.isPending ? 'loading' : 'ready'}
+          aria-busy={query.isFetching || undefined}
+          {...props}
+          ref={ref}
+        >
+          {children ?? (
+            <>
+              <CredentialManagerList />
+              <CredentialManagerStatus />
+              <CredentialManagerConfirm />
+            </>
+          )}
+        </div>
+      </CredentialManagerContext.Provider>
+    );
+  },
+);
+
+// ----------------------------------------------------------------------------------------------
+// List and items
+
+/** Props of `CredentialManager.List`. */
+export interface CredentialManagerListProps
+  extends Omit<ComponentPropsWithoutRef<'ul'>, 'children'> {
+  /** Renders one credential; @defaultValue `<CredentialManager.Item credential={credential} />` */
+  children?: (credential: AuthMethod) => ReactNode;
+}
+
+/** The credentials as a `ul`, in the service's order. Empty while loading. */
+export const CredentialManagerList = forwardRef<HTMLUListElement, CredentialManagerListProps>(
+  function CredentialManagerList({ children, ...props }, ref) {
+    const { query, messages } = useCredentialManager('List');
+    const credentials = query.data ?? [];
+    return (
+      <ul data-credential-list="" aria-label={messages.credentials.title} {...props} ref={ref}>
+        {credentials.map((credential) =>
+          children ? (
+            children(credential)
+          ) : (
+            <CredentialManagerItem key={credential.id} credential={credential} />
+          ),
+        )}
+      </ul>
+    );
+  },
+);
+
+/** Props of `CredentialManager.Item`. */
+export interface CredentialManagerItemProps extends ComponentPropsWithoutRef<'li'> {
+  credential: AuthMethod;
+  /** @defaultValue the type, nickname, date, remove button and its hint */
+  children?: ReactNode;
+}
+
+/**
+ * One credential as an `li`. `data-type` is the credential type; `data-current` marks the one
+ * that issued this device's session.
+ */
+export const CredentialManagerItem = forwardRef<HTMLLIElement, CredentialManagerItemProps>(
+  function CredentialManagerItem({ credential, children, ...props }, ref) {
+    const { query, sessionCredentialId, messages } = useCredentialManager('Item');
+    const hintId = useId();
+    const count = query.data?.length ?? 0;
+    const current = sessionCredentialId === credential.id;
+    const blocked = count <= 1 ? 'lastOne' : current ? 'inUse' : undefined;
+    return (
+      <CredentialItemContext.Provider value={{ credential, hintId, blocked }}>
+        <li
+          data-credential-item=""
+          data-type={credential.type}
+          data-current={current ? '' : undefined}
+          {...props}
+          ref={ref}
+        >
+          {children ?? (
+            <>
+              <span data-credential-type="">{messages.credentialTypes[credential.type]}</span>
+              <span data-credential-name="">{credential.nickname}</span>
+              <span data-credential-date="">
+                {messages.credentials.added(formatDateTime(credential.createdAt, messages.locale))}
+              </span>
+              {current ? (
+                <span data-credential-current="">{messages.credentials.inUse}</span>
+              ) : null}
+              <CredentialManagerRemoveButton />
+              <CredentialManagerItemHint />
+            </>
+          )}
+        </li>
+      </CredentialItemContext.Provider>
+    );
+  },
+);
+
+/** Why the item cannot be removed (a `p` referenced by its remove button), or nothing. */
+export const CredentialManagerItemHint = forwardRef<
+  HTMLParagraphElement,
+  Omit<ComponentPropsWithoutRef<'p'>, 'children'>
+>(function CredentialManagerItemHint(props, ref) {
+  const { messages } = useCredentialManager('ItemHint');
+  const { hintId, blocked } = useCredentialItem('ItemHint');
+  if (blocked === undefined) {
+    return null;
+  }
+  return (
+    <p data-credential-hint="" {...props} id={hintId} ref={ref}>
+      {blocked === 'lastOne' ? messages.credentials.lastOne : messages.credentials.inUseHint}
+    </p>
+  );
+});
+
+/** Props of the manager's buttons. */
+export interface CredentialManagerButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  /** Render the consumer's element instead of a `button`. @defaultValue false */
+  asChild?: boolean;
+}
+
+/**
+ * Removes the item's credential. Disabled, with `aria-describedby` pointing at the hint, for the
+ * last credential and for the session's own; `aria-busy` while that credential is being removed.
+ */
+export const CredentialManagerRemoveButton = forwardRef<
+  HTMLButtonElement,
+  CredentialManagerButtonProps
+>(function CredentialManagerRemoveButton(
+  { asChild = false, children, disabled, onClick, ...props },
+  ref,
+) {
+  const { removal, messages, setActivity } = useCredentialManager('RemoveButton');
+  const { credential, hintId, blocked } = useCredentialItem('RemoveButton');
+  const busy =
+    (removal.state.status === 'checking' || removal.state.status === 'removing') &&
+    removal.state.credentialId === credential.id;
+  const anyBusy = removal.state.status === 'checking' || removal.state.status === 'removing';
+  const off = disabled || blocked !== undefined || anyBusy;
+  const Component = asChild ? Slot : 'button';
+  return (
+    <Component
+      type="button"
+      data-remove-credential=""
+      data-disabled={off ? '' : undefined}
+      aria-busy={busy || undefined}
+      aria-describedby={blocked === undefined ? undefined : hintId}
+      disabled={off}
+      {...props}
+      ref={ref as Ref<HTMLButtonElement & HTMLElement>}
+      onClick={composeEventHandlers(onClick, () => {
+        setActivity('remove');
+        removal.remove(credential.id);
+      })}
+    >
+      {children ??
+        (busy ? messages.credentials.removing : messages.credentials.remove(credential.nickname))}
+    </Component>
+  );
+});
+
+// ----------------------------------------------------------------------------------------------
+// Adding
+
+/** Props of `CredentialManager.AddPasskeyButton`. */
+export interface CredentialManagerAddPasskeyButtonProps extends CredentialManagerButtonProps {
+  /** The passkey's name in the list. @defaultValue messages.passkey.defaultNickname */
+  nickname?: string;
+}
+
+/** Registers a new passkey for the account (needs an active session). */
+export const CredentialManagerAddPasskeyButton = forwardRef<
+  HTMLButtonElement,
+  CredentialManagerAddPasskeyButtonProps
+>(function CredentialManagerAddPasskeyButton(
+  { nickname, asChild = false, children, disabled, onClick, ...props },
+  ref,
+) {
+  const { registration, messages, setActivity } = useCredentialManager('AddPasskeyButton');
+  const status = registration.state.status;
+  const busy = status === 'preparing' || status === 'awaitingPasskey' || status === 'registering';
+  const Component = asChild ? Slot : 'button';
+  return (
+    <Component
+      type="button"
+      data-add-passkey=""
+      data-disabled={disabled || busy ? '' : undefined}
+      aria-busy={busy || undefined}
+      disabled={disabled || busy}
+      {...props}
+      ref={ref as Ref<HTMLButtonElement & HTMLElement>}
+      onClick={composeEventHandlers(onClick, () => {
+        setActivity('register');
+        registration.register(nickname ?? messages.passkey.defaultNickname);
+      })}
+    >
+      {children ?? (busy ? messages.passkey.adding : messages.passkey.add)}
+    </Component>
+  );
+});
+
+/** Props of `CredentialManager.AddOAuthButton`. */
+export interface CredentialManagerAddOAuthButtonProps extends CredentialManagerButtonProps {
+  /** The provider's name, e.g. "Google". */
+  provider: string;
+}
+
+/** Links an OAuth account (needs `getIdToken` on the root and an active session). */
+export const CredentialManagerAddOAuthButton = forwardRef<
+  HTMLButtonElement,
+  CredentialManagerAddOAuthButtonProps
+>(function CredentialManagerAddOAuthButton(
+  { provider, asChild = false, children, disabled, onClick, ...props },
+  ref,
+) {
+  const { addition, messages, setActivity } = useCredentialManager('AddOAuthButton');
+  const status = addition.state.status;
+  const busy = status === 'obtainingToken' || status === 'adding';
+  const Component = asChild ? Slot : 'button';
+  return (
+    <Component
+      type="button"
+      data-add-oauth=""
+      data-provider={provider}
+      data-disabled={disabled || busy ? '' : undefined}
+      aria-busy={busy || undefined}
+      disabled={disabled || busy}
+      {...props}
+      ref={ref as Ref<HTMLButtonElement & HTMLElement>}
+      onClick={composeEventHandlers(onClick, () => {
+        setActivity('add');
+        addition.add('OAUTH');
+      })}
+    >
+      {children ?? (busy ? messages.oauth.pending(provider) : messages.oauth.add(provider))}
+    </Component>
+  );
+});
+
+/** The approval of a pending stamp (remove or add), when `confirm` is on. */
+export function CredentialManagerConfirm() {
+  const { confirmation, messages } = useCredentialManager('Confirm');
+  return <SignedActionConfirmRoot confirmation={confirmation} messages={messages} />;
+}
+
+/** Compound parts of the credential manager. */
+export const CredentialManager = {
+  Root: CredentialManagerRoot,
+  List: CredentialManagerList,
+  Item: CredentialManagerItem,
+  ItemHint: CredentialManagerItemHint,
+  RemoveButton: CredentialManagerRemoveButton,
+  AddPasskeyButton: CredentialManagerAddPasskeyButton,
+  AddOAuthButton: CredentialManagerAddOAuthButton,
+  Status: CredentialManagerStatus,
+  Confirm: CredentialManagerConfirm,
+};

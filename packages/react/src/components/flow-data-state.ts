@@ -1,0 +1,27 @@
+/** The four `data-state` values of flow-driven parts (house style §2.6.5). */
+export type FlowDataState = 'idle' | 'pending' | 'success' | 'error';
+
+const SUCCESS = new Set(['authenticated', 'registered', 'added', 'removed']);
+const ERROR = new Set([
+  'failed',
+  'cancelled',
+  'needsFreshToken',
+  'needsOtherSession',
+  'rateLimited',
+]);
+
+/**
+ * Maps a flow's `status` to the part's `data-state`: resting states are `idle`, ends are
+ * `success` or `error`, anything in between is `pending`.
+ *
+ * @param status - The flow state's `status`.
+ */
+export function flowDataState(status: string): FlowDataState {
+  if (status === 'idle') {
+    return 'idle';
+  }
+  if (SUCCESS.has(status)) {
+    return 'success';
+  }
+  return ERROR.has(status) ? 'error' : 'pending';
+}

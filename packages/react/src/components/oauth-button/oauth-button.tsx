@@ -1,0 +1,131 @@
+import type {
+  AuthSession,
+  GetIdToken,
+  IdTokenRequest,
+  WalletAuthClient,
+  WalletAuthError,
+} from '@wallet-auth/core';
+import { type ButtonHTMLAttributes, forwardRef, type ReactNode, type Ref } from 'react';
+import { useCountdown } from '../../hooks/use-countdown.js';
+import { type UseOAuthLoginResult, useOAuthLogin } from '../../hooks/use-oauth-login.js';
+import type { WalletAuthMessages } from '../../i18n/en.js';
+import { useMessages } from '../../i18n/locale-provider.js';
+import { composeEventHandlers } from '../../primitives/compose-event-handlers.js';
+import { Slot } from '../../primitives/slot.js';
+import { useWalletAuthClient } from '../../provider/use-wallet-auth-client.js';
+import { flowDataState } from '../flow-data-state.js';
+
+/** How the identity provider is shown. */
+export type OAuthMode = 'popup' | 'redirect';
+
+/** Obtains an ID token for `OAuthButton`; also told the button's `mode`. */
+export type OAuthGetIdToken = (
+  request: IdTokenRequest & { mode: OAuthMode },
+) => Promise<string | null>;
+
+/** Props of `OAuthButton`. */
+export interface OAuthButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onError'> {
+  /** The OAUTH credential to sign in with (`AuthMethod:<uuid>`). */
+  credentialId: string;
+  /** The provider's name as the person knows it, e.g. "Google". */
+  provider: string;
+  /**
+   * `popup` keeps the page (getIdToken resolves with the token); `redirect` tells `getIdToken` to
+   * navigate away. @defaultValue 'popup'
+   */
+  mode?: OAuthMode;
+  /** Your identity-provider code: return a fresh ID token whose `nonce` is `request.nonce`. */
+  getIdToken?: OAuthGetIdToken;
+  /** A flow from `useOAuthLogin` to drive instead of the button's own. */
+  login?: UseOAuthLoginResult;
+  client?: WalletAuthClient;
+  onSuccess?: (session: AuthSession) => void;
+  onError?: (error: WalletAuthError) => void;
+  /** Render the consumer's element instead of a `button`. @defaultValue false */
+  asChild?: boolean;
+  messages?: WalletAuthMessages;
+  children?: ReactNode;
+}
+
+type ViewProps = Omit<OAuthButtonProps, 'getIdToken' | 'onSuccess' | 'onError' | 'login'> & {
+  login: UseOAuthLoginResult;
+};
+
+const OAuthButtonView = forwardRef<HTMLButtonElement, ViewProps>(function OAuthButtonView(
+  {
+    credentialId,
+    provider,
+    mode = 'popup',
+    login,
+    client: clientProp,
+    asChild = false,
+    messages: messagesProp,
+    children,
+    disabled,
+    onClick,
+    ...props
+  },
+  ref,
+) {
+  const messages = useMessages(messagesProp);
+  const client = useWalletAuthClient(clientProp, 'OAuthButton');
+  const { status } = login.state;
+  const pending = status === 'obtainingToken' || status === 'verifying';
+  const waiting =
+    useCountdown(login.state.status === 'failed' ? login.state.retryAt : undefined, client.clock) >
+    0;
+  const blocked = disabled || pending || waiting;
+  const Component = asChild ? Slot : 'button';
+  return (
+    <Component
+      type="button"
+      data-oauth-button=""
+      data-provider={provider}
+      data-mode={mode}
+      data-state={flowDataState(status)}
+      data-disabled={blocked ? '' : undefined}
+      aria-busy={pending || undefined}
+      disabled={blocked}
+      {...props}
+      ref={ref as Ref<HTMLButtonElement & HTMLElement>}
+      onClick={composeEventHandlers(onClick, () => login.start(credentialId))}
+    >
+      {children ??
+        (pending ? messages.oauth.pending(provider) : messages.oauth.continueWith(provider))}
+    </Component>
+  );
+});
+
+const OAuthButtonWithFlow = forwardRef<HTMLButtonElement, OAuthButtonProps>(
+  function OAuthButtonWithFlow({ getIdToken, onSuccess, onError, mode = 'popup', ...props }, ref) {
+    const fetchToken: GetIdToken = (request) =>
+      getIdToken === undefined ? Promise.resolve(null) : getIdToken({ ...request, mode });
+    const login = useOAuthLogin({
+      getIdToken: fetchToken,
+      ...(props.client ? { client: props.client } : {}),
+      ...(onSuccess ? { onSuccess } : {}),
+      ...(onError ? { onError } : {}),
+    });
+    return <OAuthButtonView {...props} mode={mode} login={login} ref={ref} />;
+  },
+);
+
+/**
+ * Signs in with an OAuth credential: one `button` with `provider` and `mode` (house style
+ * §2.6.6). The kit never talks to the provider: your `getIdToken` gets the nonce and returns a
+ * fresh ID token, used once and never stored (catalogue OIDC-12). `data-state` as every flow part;
+ * `data-provider`, `data-mode`.
+ *
+ * @example
+ * <OAuthButton credentialId={google.id} provider="Google" getIdToken={({ nonce }) => googlePopup(nonce)} />
+ */
+export const OAuthButton = forwardRef<HTMLButtonElement, OAuthButtonProps>(function OAuthButton(
+  { login, ...props },
+  ref,
+) {
+  if (login !== undefined) {
+    const { getIdToken: _g, onSuccess: _s, onError: _e, ...rest } = props;
+    return <OAuthButtonView {...rest} login={login} ref={ref} />;
+  }
+  return <OAuthButtonWithFlow {...props} ref={ref} />;
+});

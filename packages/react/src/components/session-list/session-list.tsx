@@ -1,0 +1,292 @@
+import {
+  type QueryClient,
+  type UseMutationResult,
+  type UseQueryResult,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { AuthSession, WalletAuthClient, WalletAuthError } from '@wallet-auth/core';
+import {
+  type ButtonHTMLAttributes,
+  type ComponentPropsWithoutRef,
+  createContext,
+  forwardRef,
+  type ReactNode,
+  type Ref,
+  useContext,
+} from 'react';
+import { walletAuthQueryKeys } from '../../hooks/query-keys.js';
+import { useSession } from '../../hooks/use-session.js';
+import { useRevokeSession } from '../../hooks/use-session-mutations.js';
+import { useSessions } from '../../hooks/use-sessions.js';
+import type { WalletAuthMessages } from '../../i18n/en.js';
+import { formatDateTime } from '../../i18n/format.js';
+import { useMessages } from '../../i18n/locale-provider.js';
+import { composeEventHandlers } from '../../primitives/compose-event-handlers.js';
+import { Slot } from '../../primitives/slot.js';
+import { useWalletAuthClient } from '../../provider/use-wallet-auth-client.js';
+import { ErrorNotice } from '../notice/error-notice.js';
+
+interface SessionListContextValue {
+  query: UseQueryResult<AuthSession[], WalletAuthError>;
+  currentSessionId: string | undefined;
+  revoke: UseMutationResult<void, WalletAuthError, string>;
+  revokeOthers: UseMutationResult<void, WalletAuthError, void>;
+  messages: WalletAuthMessages;
+}
+
+const SessionListContext = createContext<SessionListContextValue | null>(null);
+const SessionItemContext = createContext<AuthSession | null>(null);
+
+function useSessionList(part: string): SessionListContextValue {
+  const context = useContext(SessionListContext);
+  if (context === null) {
+    throw new Error(`<SessionList.${part}> must be used within <SessionList.Root>.`);
+  }
+  return context;
+}
+
+/** Props of `SessionList.Root`. */
+export interface SessionListRootProps extends ComponentPropsWithoutRef<'div'> {
+  /** The wallet account. @defaultValue the account of this device's session */
+  accountId?: string;
+  client?: WalletAuthClient;
+  queryClient?: QueryClient;
+  messages?: WalletAuthMessages;
+  /** @defaultValue the list, "sign out all other sessions" and the status line */
+  children?: ReactNode;
+}
+
+/**
+ * The account's active sessions, with this device marked, one sign-out control per session and
+ * "sign out all other sessions" (`DELETE /auth/sessions/{id}`, signed by this device's session;
+ * an already-ended session counts as done, wire-format §12). Signing out this device's own row
+ * signs this device out. `data-state` is `loading` · `ready` · `error`.
+ */
+export const SessionListRoot = forwardRef<HTMLDivElement, SessionListRootProps>(
+  function SessionListRoot(
+    {
+      accountId,
+      client: clientProp,
+      queryClient: queryClientProp,
+      messages: messagesProp,
+      children,
+      ...props
+    },
+    ref,
+  ) {
+    const messages = useMessages(messagesProp);
+    const client = useWalletAuthClient(clientProp, 'SessionList');
+    const queryClient = useQueryClient(queryClientProp);
+    const query = useSessions({ client, queryClient, ...(accountId ? { accountId } : {}) });
+    const currentSessionId = useSession(
+      (state) => (state.status === 'active' ? state.session.id : undefined),
+      { client },
+    );
+    const revoke = useRevokeSession({ client, queryClient });
+    const revokeOthers = useMutation<void, WalletAuthError, void>(
+      {
+        mutationFn: async () => {
+          for (const session of query.data ?? []) {
+            if (session.id !== currentSessionId) {
+              // One at a time: each is its own signed retry (wire-format §11.1).
+              await client.sessions.revokeSession(session.id);
+            }
+          }
+        },
+        onSettled: () =>
+          queryClient.invalidateQueries({ queryKey: walletAuthQueryKeys.sessionLists(client) }),
+      },
+      queryClient,
+    );
+    return (
+      <SessionListContext.Provider
+        value={{ query, currentSessionId, revoke, revokeOthers, messages }}
+      >
+        <div
+          data-session-list=""
+          data-state={query.isError ? 'error' : query.isPending ? 'loading' : 'ready'}
+          aria-busy={query.isFetching || undefined}
+          {...props}
+          ref={ref}
+        >
+          {children ?? (
+            <>
+              <SessionListList />
+              <SessionListRevokeOthersButton />
+              <SessionListStatus />
+            </>
+          )}
+        </div>
+      </SessionListContext.Provider>
+    );
+  },
+);
+
+/** Props of `SessionList.List`. */
+export interface SessionListListProps extends Omit<ComponentPropsWithoutRef<'ul'>, 'children'> {
+  /** Renders one session; @defaultValue `<SessionList.Item session={session} />` */
+  children?: (session: AuthSession) => ReactNode;
+}
+
+/** The sessions as a `ul`, this device's first. */
+export const SessionListList = forwardRef<HTMLUListElement, SessionListListProps>(
+  function SessionListList({ children, ...props }, ref) {
+    const { query, currentSessionId, messages } = useSessionList('List');
+    const sessions = [...(query.data ?? [])].sort(
+      (a, b) => Number(b.id === currentSessionId) - Number(a.id === currentSessionId),
+    );
+    return (
+      <ul data-session-items="" aria-label={messages.sessions.title} {...props} ref={ref}>
+        {sessions.map((session) =>
+          children ? children(session) : <SessionListItem key={session.id} session={session} />,
+        )}
+      </ul>
+    );
+  },
+);
+
+/** Props of `SessionList.Item`. */
+export interface SessionListItemProps extends ComponentPropsWithoutRef<'li'> {
+  session: AuthSession;
+  /** @defaultValue how it signed in, when, "This device" and its sign-out button */
+  children?: ReactNode;
+}
+
+/** One session as an `li`; `data-current` marks this device's, `data-type` its credential type. */
+export const SessionListItem = forwardRef<HTMLLIElement, SessionListItemProps>(
+  function SessionListItem({ session, children, ...props }, ref) {
+    const { currentSessionId, messages } = useSessionList('Item');
+    const current = session.id === currentSessionId;
+    return (
+      <SessionItemContext.Provider value={session}>
+        <li
+          data-session-item=""
+          data-type={session.type}
+          data-current={current ? '' : undefined}
+          {...props}
+          ref={ref}
+        >
+          {children ?? (
+            <>
+              <span data-session-name="">
+                {messages.credentialTypes[session.type]} · {session.nickname}
+              </span>
+              {current ? (
+                <strong data-session-current="">{messages.common.thisDevice}</strong>
+              ) : null}
+              <span data-session-date="">
+                {messages.sessions.started(formatDateTime(session.createdAt, messages.locale))}
+              </span>
+              <SessionListRevokeButton />
+            </>
+          )}
+        </li>
+      </SessionItemContext.Provider>
+    );
+  },
+);
+
+/** Props of the session list's buttons. */
+export interface SessionListButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  asChild?: boolean;
+}
+
+/** Signs out the item's session (this device's row signs this device out). */
+export const SessionListRevokeButton = forwardRef<HTMLButtonElement, SessionListButtonProps>(
+  function SessionListRevokeButton(
+    { asChild = false, children, disabled, onClick, ...props },
+    ref,
+  ) {
+    const { revoke, currentSessionId, messages } = useSessionList('RevokeButton');
+    const session = useContext(SessionItemContext);
+    if (session === null) {
+      throw new Error('<SessionList.RevokeButton> must be used within <SessionList.Item>.');
+    }
+    const busy = revoke.isPending && revoke.variables === session.id;
+    const name = session.id === currentSessionId ? messages.common.thisDevice : session.nickname;
+    const Component = asChild ? Slot : 'button';
+    return (
+      <Component
+        type="button"
+        data-revoke-session=""
+        aria-busy={busy || undefined}
+        disabled={disabled || revoke.isPending}
+        {...props}
+        ref={ref as Ref<HTMLButtonElement & HTMLElement>}
+        onClick={composeEventHandlers(onClick, () => revoke.mutate(session.id))}
+      >
+        {children ?? (busy ? messages.sessions.revoking : messages.sessions.revoke(name))}
+      </Component>
+    );
+  },
+);
+
+/** Signs out every session but this device's; disabled when there is none. */
+export const SessionListRevokeOthersButton = forwardRef<HTMLButtonElement, SessionListButtonProps>(
+  function SessionListRevokeOthersButton(
+    { asChild = false, children, disabled, onClick, ...props },
+    ref,
+  ) {
+    const { query, currentSessionId, revokeOthers, messages } =
+      useSessionList('RevokeOthersButton');
+    const others = (query.data ?? []).filter((session) => session.id !== currentSessionId).length;
+    const Component = asChild ? Slot : 'button';
+    return (
+      <Component
+        type="button"
+        data-revoke-others=""
+        aria-busy={revokeOthers.isPending || undefined}
+        disabled={disabled || others === 0 || revokeOthers.isPending}
+        {...props}
+        ref={ref as Ref<HTMLButtonElement & HTMLElement>}
+        onClick={composeEventHandlers(onClick, () => revokeOthers.mutate())}
+      >
+        {children ??
+          (revokeOthers.isPending ? messages.sessions.revoking : messages.sessions.revokeOthers)}
+      </Component>
+    );
+  },
+);
+
+/** Loading, success and errors of the list and its sign-outs, in words. */
+export const SessionListStatus = forwardRef<
+  HTMLDivElement,
+  Omit<ComponentPropsWithoutRef<'div'>, 'children'>
+>(function SessionListStatus(props, ref) {
+  const { query, revoke, revokeOthers, messages } = useSessionList('Status');
+  const error = query.error ?? revoke.error ?? revokeOthers.error;
+  const text = query.isPending
+    ? messages.common.loading
+    : revokeOthers.isSuccess
+      ? messages.sessions.revokedOthers
+      : query.data?.length === 0
+        ? messages.sessions.empty
+        : '';
+  return (
+    <div data-session-status="" {...props} ref={ref}>
+      <p role="status">{text}</p>
+      {error ? (
+        <ErrorNotice
+          error={error}
+          messages={messages}
+          onAction={() => {
+            revoke.reset();
+            revokeOthers.reset();
+            void query.refetch();
+          }}
+        />
+      ) : null}
+    </div>
+  );
+});
+
+/** Compound parts: `Root`, `List`, `Item`, `RevokeButton`, `RevokeOthersButton`, `Status`. */
+export const SessionList = {
+  Root: SessionListRoot,
+  List: SessionListList,
+  Item: SessionListItem,
+  RevokeButton: SessionListRevokeButton,
+  RevokeOthersButton: SessionListRevokeOthersButton,
+  Status: SessionListStatus,
+};

@@ -1,0 +1,223 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type {
+  AuthMethod,
+  AuthSession,
+  GetIdToken,
+  SessionState,
+  WalletAuthClient,
+  WebAuthnPort,
+} from '@wallet-auth/core';
+import { type ComponentPropsWithoutRef, forwardRef, useId, useState } from 'react';
+import { useCredentials } from '../../hooks/use-credentials.js';
+import { useOAuthLogin } from '../../hooks/use-oauth-login.js';
+import { useOtpLogin } from '../../hooks/use-otp-login.js';
+import { usePasskeyLogin } from '../../hooks/use-passkey-login.js';
+import { useSession } from '../../hooks/use-session.js';
+import type { WalletAuthMessages } from '../../i18n/en.js';
+import { useMessages } from '../../i18n/locale-provider.js';
+import { useWalletAuthClient } from '../../provider/use-wallet-auth-client.js';
+import { ErrorNotice } from '../notice/error-notice.js';
+import { OfflineNotice } from '../notice/offline-notice.js';
+import { OAuthButton } from '../oauth-button/oauth-button.js';
+import { PasskeyButton } from '../passkey-button/passkey-button.js';
+import { FlowNotice } from './flow-notice.js';
+import { orderCredentials } from './order-credentials.js';
+import { OtpSignIn } from './otp-sign-in.js';
+
+/** The look of an assembled component: the opt-in stylesheet's themes, or none. */
+export type WalletAuthTheme = 'light' | 'dark' | 'system' | 'unstyled';
+
+/** Props of `SignIn`. */
+export interface SignInProps extends Omit<ComponentPropsWithoutRef<'section'>, 'children'> {
+  /** The wallet account to sign in to (`InternalAccount:<uuid>`). */
+  accountId: string;
+  /** Called once a session is verified and saved on this device. */
+  onSuccess?: (session: AuthSession) => void;
+  /** WebAuthn port for passkeys. @defaultValue the browser's */
+  webauthn?: WebAuthnPort;
+  /** Your identity-provider code; OAuth credentials are offered only with it. */
+  getIdToken?: GetIdToken;
+  /** The provider's name on an OAuth button. @defaultValue the credential's nickname */
+  oauthProvider?: (credential: AuthMethod) => string;
+  /** Code length of email and text codes (wire-format §5). @defaultValue 6 */
+  codeLength?: number;
+  /** Seconds before a new code may be requested. @defaultValue 30 */
+  resendCooldownSeconds?: number;
+  /** `light`, `dark`, `system` (follows the OS) or `unstyled`. @defaultValue 'system' */
+  theme?: WalletAuthTheme;
+  client?: WalletAuthClient;
+  queryClient?: QueryClient;
+  messages?: WalletAuthMessages;
+}
+
+function sessionMessage(state: SessionState, messages: WalletAuthMessages): string | undefined {
+  if (state.status === 'expired') {
+    return messages.signIn.expired;
+  }
+  if (state.status === 'signedOut' && state.reason === 'revoked') {
+    return messages.signIn.revoked;
+  }
+  if (
+    state.status === 'signedOut' &&
+    (state.reason === 'keyMissing' || state.reason === 'keyMismatch')
+  ) {
+    return messages.signIn.keyMissing;
+  }
+  return undefined;
+}
+
+/**
+ * Signs a person in to their wallet with the account's own credentials, built only from the
+ * public parts and hooks: this device's passkey first, then other passkeys, OAuth accounts, then
+ * email and text codes. After an expired session, a revocation or a lost key it says why before
+ * offering the methods again (re-authentication, service interface "Wallet sessions" rule 7).
+ * A `section` with `data-wallet-auth` and `data-theme` for the opt-in stylesheet.
+ *
+ * @example
+ * <SignIn accountId={wallet.id} getIdToken={googleIdToken} onSuccess={() => navigate('/wallet')} />
+ */
+export const SignIn = forwardRef<HTMLElement, SignInProps>(function SignIn(
+  {
+    accountId,
+    onSuccess,
+    webauthn,
+    getIdToken,
+    oauthProvider,
+    codeLength = 6,
+    resendCooldownSeconds,
+    theme = 'system',
+    client: clientProp,
+    queryClient,
+    messages: messagesProp,
+    ...props
+  },
+  ref,
+) {
+  const messages = useMessages(messagesProp);
+  const client = useWalletAuthClient(clientProp, 'SignIn');
+  const titleId = useId();
+  const session = useSession(undefined, { client });
+  const credentials = useCredentials({
+    accountId,
+    client,
+    ...(queryClient ? { queryClient } : {}),
+  });
+  const callbacks = { client, ...(onSuccess ? { onSuccess } : {}) };
+  const otpOptions = {
+    ...callbacks,
+    codeLength,
+    ...(resendCooldownSeconds === undefined ? {} : { resendCooldownSeconds }),
+  };
+  const passkey = usePasskeyLogin({ ...callbacks, ...(webauthn ? { webauthn } : {}) });
+  const oauth = useOAuthLogin({
+    ...callbacks,
+    getIdToken: (request) => (getIdToken ? getIdToken(request) : Promise.resolve(null)),
+  });
+  const emailOtp = useOtpLogin({ ...otpOptions, credentialType: 'EMAIL_OTP' });
+  const smsOtp = useOtpLogin({ ...otpOptions, credentialType: 'SMS_OTP' });
+  const [otpCredential, setOtpCredential] = useState<AuthMethod | undefined>(undefined);
+
+  const deviceCredentialId = 'session' in session ? session.session.credentialId : undefined;
+  const offered = orderCredentials(credentials.data ?? [], deviceCredentialId).filter(
+    (credential) => credential.type !== 'OAUTH' || getIdToken !== undefined,
+  );
+  const notice = sessionMessage(session, messages);
+  const otp = otpCredential?.type === 'SMS_OTP' ? smsOtp : emailOtp;
+
+  return (
+    <section
+      aria-labelledby={titleId}
+      data-wallet-auth={theme === 'unstyled' ? undefined : ''}
+      data-theme={theme === 'unstyled' ? undefined : theme}
+      data-sign-in=""
+      data-state={
+        passkey.state.status === 'authenticated' ||
+        oauth.state.status === 'authenticated' ||
+        otp.state.status === 'authenticated'
+          ? 'success'
+          : credentials.isPending
+            ? 'loading'
+            : 'ready'
+      }
+      {...props}
+      ref={ref}
+    >
+      <h2 id={titleId}>{messages.signIn.title}</h2>
+      <OfflineNotice messages={messages} />
+      {notice === undefined ? null : (
+        <p role="status" data-session-notice={session.status}>
+          {notice}
+        </p>
+      )}
+      {otpCredential !== undefined && otp.state.status !== 'idle' ? (
+        <OtpSignIn
+          credential={otpCredential}
+          otp={otp}
+          codeLength={codeLength}
+          clock={client.clock}
+          messages={messages}
+          onBack={() => setOtpCredential(undefined)}
+        />
+      ) : (
+        <>
+          {credentials.isError ? (
+            <ErrorNotice
+              error={credentials.error}
+              messages={messages}
+              onAction={() => void credentials.refetch()}
+            />
+          ) : credentials.isPending ? (
+            <p role="status">{messages.common.loading}</p>
+          ) : offered.length === 0 ? (
+            <p role="status">{messages.signIn.noMethods}</p>
+          ) : null}
+          <ul data-methods="">
+            {offered.map((credential) => (
+              <li key={credential.id} data-type={credential.type}>
+                {credential.type === 'PASSKEY' ? (
+                  <PasskeyButton
+                    credentialId={credential.id}
+                    login={passkey}
+                    client={client}
+                    messages={messages}
+                  >
+                    {offered.filter((item) => item.type === 'PASSKEY').length > 1
+                      ? messages.passkey.signInWith(credential.nickname)
+                      : undefined}
+                  </PasskeyButton>
+                ) : credential.type === 'OAUTH' ? (
+                  <OAuthButton
+                    credentialId={credential.id}
+                    provider={oauthProvider ? oauthProvider(credential) : credential.nickname}
+                    login={oauth}
+                    client={client}
+                    messages={messages}
+                  />
+                ) : (
+                  <button
+                    type="button"
+                    data-otp-button=""
+                    data-type={credential.type}
+                    onClick={() => {
+                      setOtpCredential(credential);
+                      (credential.type === 'SMS_OTP' ? smsOtp : emailOtp).start(credential.id);
+                    }}
+                  >
+                    {credential.type === 'SMS_OTP' ? messages.otp.sendSms : messages.otp.sendEmail}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+          <FlowNotice
+            passkey={passkey}
+            oauth={oauth}
+            hasPasskey={offered.some((credential) => credential.type === 'PASSKEY')}
+            clock={client.clock}
+            messages={messages}
+          />
+        </>
+      )}
+    </section>
+  );
+});

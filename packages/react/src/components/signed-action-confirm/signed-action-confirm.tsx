@@ -1,0 +1,198 @@
+import {
+  type ButtonHTMLAttributes,
+  type ComponentPropsWithoutRef,
+  createContext,
+  forwardRef,
+  type ReactNode,
+  type Ref,
+  useContext,
+  useEffect,
+  useId,
+  useRef,
+} from 'react';
+import type { WalletAuthMessages } from '../../i18n/en.js';
+import { useMessages } from '../../i18n/locale-provider.js';
+import { composeEventHandlers } from '../../primitives/compose-event-handlers.js';
+import { composeRefs } from '../../primitives/compose-refs.js';
+import { Slot } from '../../primitives/slot.js';
+import type { PendingConfirmation } from '../../signed-action/use-stamp-confirmation.js';
+
+interface ConfirmContextValue {
+  confirmation: PendingConfirmation;
+  messages: WalletAuthMessages;
+  titleId: string;
+  summaryId: string;
+}
+
+const ConfirmContext = createContext<ConfirmContextValue | null>(null);
+
+function useConfirmContext(part: string): ConfirmContextValue {
+  const context = useContext(ConfirmContext);
+  if (context === null) {
+    throw new Error(
+      `<SignedActionConfirm.${part}> must be used within <SignedActionConfirm.Root>.`,
+    );
+  }
+  return context;
+}
+
+/** Props of `SignedActionConfirm.Root`. */
+export interface SignedActionConfirmRootProps extends ComponentPropsWithoutRef<'section'> {
+  /** The pending stamp from `useSignedAction` or `useStampConfirmation`; nothing renders without one. */
+  confirmation: PendingConfirmation | undefined;
+  /** Move focus to the request when it appears. @defaultValue true */
+  autoFocus?: boolean;
+  messages?: WalletAuthMessages;
+  /** @defaultValue title, summary, approve and cancel */
+  children?: ReactNode;
+}
+
+/**
+ * Shows what this device's session is about to authorise, before the stamp (wire-format §11.1):
+ * the action read from the payload itself, facts a person can check, and approve / cancel. The
+ * summary's text comes only from the payload, never from props, so a host app cannot reword
+ * what is being signed (catalogue UI-09). A `section` labelled by its title and described by the
+ * summary, focused when it appears; `data-action` names
+ * the kind of action.
+ */
+export const SignedActionConfirmRoot = forwardRef<HTMLElement, SignedActionConfirmRootProps>(
+  function SignedActionConfirmRoot(
+    { confirmation, autoFocus = true, messages: messagesProp, children, ...props },
+    ref,
+  ) {
+    const messages = useMessages(messagesProp);
+    const titleId = useId();
+    const summaryId = useId();
+    const element = useRef<HTMLElement | null>(null);
+    useEffect(() => {
+      if (confirmation !== undefined && autoFocus) {
+        element.current?.focus();
+      }
+    }, [confirmation, autoFocus]);
+    if (confirmation === undefined) {
+      return null;
+    }
+    return (
+      <ConfirmContext.Provider value={{ confirmation, messages, titleId, summaryId }}>
+        <section
+          tabIndex={-1}
+          aria-labelledby={titleId}
+          aria-describedby={summaryId}
+          data-signed-action-confirm=""
+          data-action={confirmation.activity.kind}
+          {...props}
+          ref={composeRefs(ref, element)}
+        >
+          {children ?? (
+            <>
+              <SignedActionConfirmTitle />
+              <SignedActionConfirmSummary />
+              <div data-actions="">
+                <SignedActionConfirmApproveButton />
+                <SignedActionConfirmRejectButton />
+              </div>
+            </>
+          )}
+        </section>
+      </ConfirmContext.Provider>
+    );
+  },
+);
+
+/** The heading of the request (an `h2`; use `asChild` for another level). */
+export const SignedActionConfirmTitle = forwardRef<
+  HTMLHeadingElement,
+  ComponentPropsWithoutRef<'h2'> & { asChild?: boolean }
+>(function SignedActionConfirmTitle({ asChild = false, children, ...props }, ref) {
+  const { messages, titleId } = useConfirmContext('Title');
+  const Component = asChild ? Slot : 'h2';
+  return (
+    <Component id={titleId} {...props} ref={ref as Ref<HTMLHeadingElement & HTMLElement>}>
+      {children ?? messages.confirm.title}
+    </Component>
+  );
+});
+
+/**
+ * What is being authorised, from the payload: the action sentence and the facts (new email or
+ * phone). Takes no children on purpose (catalogue UI-09); put extra context such as an amount
+ * beside it.
+ */
+export const SignedActionConfirmSummary = forwardRef<
+  HTMLDivElement,
+  Omit<ComponentPropsWithoutRef<'div'>, 'children'>
+>(function SignedActionConfirmSummary(props, ref) {
+  const { confirmation, messages, summaryId } = useConfirmContext('Summary');
+  const { activity } = confirmation;
+  return (
+    <div data-summary="" {...props} id={summaryId} ref={ref}>
+      <p>
+        {messages.confirm.intro} <strong>{messages.confirm.actions[activity.kind]}</strong>
+      </p>
+      {activity.facts.length === 0 ? null : (
+        <dl>
+          {activity.facts.map((fact) => (
+            <div key={fact.name}>
+              <dt>{messages.confirm.facts[fact.name]}</dt>
+              <dd>{fact.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+    </div>
+  );
+});
+
+/** Props of the approve and cancel buttons. */
+export interface SignedActionConfirmButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  asChild?: boolean;
+}
+
+/** Approves: the session key stamps the payload and the action is sent. */
+export const SignedActionConfirmApproveButton = forwardRef<
+  HTMLButtonElement,
+  SignedActionConfirmButtonProps
+>(function SignedActionConfirmApproveButton({ asChild = false, children, onClick, ...props }, ref) {
+  const { confirmation, messages } = useConfirmContext('ApproveButton');
+  const Component = asChild ? Slot : 'button';
+  return (
+    <Component
+      type="button"
+      data-approve=""
+      {...props}
+      ref={ref as Ref<HTMLButtonElement & HTMLElement>}
+      onClick={composeEventHandlers(onClick, () => confirmation.approve())}
+    >
+      {children ?? messages.confirm.approve}
+    </Component>
+  );
+});
+
+/** Refuses: nothing is stamped and the action ends with `ABORTED`. */
+export const SignedActionConfirmRejectButton = forwardRef<
+  HTMLButtonElement,
+  SignedActionConfirmButtonProps
+>(function SignedActionConfirmRejectButton({ asChild = false, children, onClick, ...props }, ref) {
+  const { confirmation, messages } = useConfirmContext('RejectButton');
+  const Component = asChild ? Slot : 'button';
+  return (
+    <Component
+      type="button"
+      data-reject=""
+      {...props}
+      ref={ref as Ref<HTMLButtonElement & HTMLElement>}
+      onClick={composeEventHandlers(onClick, () => confirmation.reject())}
+    >
+      {children ?? messages.confirm.reject}
+    </Component>
+  );
+});
+
+/** Compound parts: `Root`, `Title`, `Summary`, `ApproveButton`, `RejectButton`. */
+export const SignedActionConfirm = {
+  Root: SignedActionConfirmRoot,
+  Title: SignedActionConfirmTitle,
+  Summary: SignedActionConfirmSummary,
+  ApproveButton: SignedActionConfirmApproveButton,
+  RejectButton: SignedActionConfirmRejectButton,
+};

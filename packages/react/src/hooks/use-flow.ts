@@ -1,0 +1,60 @@
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+
+/** The part of a core flow a hook binds to (house style §2.5.1). */
+export interface BindableFlow<S> {
+  subscribe(listener: () => void): () => void;
+  getSnapshot(): S;
+  /** Aborts in-flight effects and timers; the flow is not used again. */
+  dispose(): void;
+}
+
+/**
+ * Binds a core flow to a component (house style §2.5.4, TanStack `useBaseQuery`, XState
+ * `useActorRef`): the flow is created once by a lazy initialiser, read through
+ * `useSyncExternalStore`, and disposed on unmount, which aborts its requests and timers
+ * (catalogue UI-05). Under StrictMode's simulated unmount the disposed flow is replaced by a
+ * fresh one, so the remounted component still works.
+ *
+ * @param create - Makes the flow; called once per mounted component.
+ * @returns The flow (for its intents) and its current state.
+ */
+export function useFlow<S, F extends BindableFlow<S>>(create: () => F): { flow: F; state: S } {
+  const [flow, setFlow] = useState(create);
+  const createRef = useRef(create);
+  createRef.current = create;
+  const disposed = useRef(false);
+
+  useEffect(() => {
+    if (disposed.current) {
+      disposed.current = false;
+      setFlow(createRef.current());
+      return undefined;
+    }
+    return () => {
+      disposed.current = true;
+      flow.dispose();
+    };
+  }, [flow]);
+
+  const state = useSyncExternalStore(flow.subscribe, flow.getSnapshot, flow.getSnapshot);
+  return { flow, state };
+}
+
+/**
+ * Calls `onChange` after a render in which `state` has a new identity, with the callback read
+ * from a ref so consumers may pass inline functions (for `onSuccess`/`onError` props).
+ *
+ * @param state - The flow's state.
+ * @param onChange - Called with each new state.
+ */
+export function useStateEffect<S>(state: S, onChange: (state: S) => void): void {
+  const callback = useRef(onChange);
+  callback.current = onChange;
+  const last = useRef<S | undefined>(undefined);
+  useEffect(() => {
+    if (last.current !== state) {
+      last.current = state;
+      callback.current(state);
+    }
+  }, [state]);
+}

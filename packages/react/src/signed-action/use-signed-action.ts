@@ -1,0 +1,123 @@
+import {
+  type QueryClient,
+  type UseMutationResult,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { SignedActionProgress, WalletAuthClient, WalletAuthError } from '@wallet-auth/core';
+import { useEffect, useRef, useState } from 'react';
+import { walletAuthQueryKeys } from '../hooks/query-keys.js';
+import { useWalletAuthClient } from '../provider/use-wallet-auth-client.js';
+import { type PendingConfirmation, useStampConfirmation } from './use-stamp-confirmation.js';
+
+/** What a signed action receives besides its variables. */
+export interface SignedActionContext {
+  /** The kit's client; its session stamper asks for approval unless `confirm: false`. */
+  client: WalletAuthClient;
+  /** Aborted when the component unmounts or `cancel()` is called (catalogue UI-05). */
+  signal: AbortSignal;
+  /** Pass to the core action to follow PROCESSING and rate limits. */
+  onProgress: (progress: SignedActionProgress) => void;
+}
+
+/** Options of `useSignedAction`. */
+export interface UseSignedActionOptions<TVariables, TResult> {
+  /** Runs the action with the core (e.g. `exportWallet(context.client, …)`). */
+  action: (variables: TVariables, context: SignedActionContext) => Promise<TResult>;
+  /** Ask the person before the session key stamps. @defaultValue true */
+  confirm?: boolean;
+  /** Refresh the kit's queries after success. @defaultValue true */
+  invalidate?: boolean;
+  client?: WalletAuthClient;
+  queryClient?: QueryClient;
+  onSuccess?: (result: TResult) => void;
+  onError?: (error: WalletAuthError) => void;
+}
+
+/** The mutation plus the signed action's progress and pending confirmation. */
+export type UseSignedActionResult<TVariables, TResult> = UseMutationResult<
+  TResult,
+  WalletAuthError,
+  TVariables
+> & {
+  /** The signed-retry exchange's progress while pending (wire-format §11.4–§11.5). */
+  progress: SignedActionProgress | undefined;
+  /** Set while the action waits for approval. */
+  confirmation: PendingConfirmation | undefined;
+  /** Aborts the running action (a pending approval is refused). */
+  cancel(): void;
+};
+
+/**
+ * Runs an action signed by this device's session as a TanStack mutation: the session is checked
+ * before any request, the person approves the exact payload before it is stamped (unless
+ * `confirm: false`), progress (`sending`, `signing`, `processing`, `rateLimited`) is exposed, and
+ * unmounting aborts the exchange (catalogue UI-05).
+ *
+ * @param options - The action, confirmation, invalidation, client and callbacks.
+ * @example
+ * const privacy = useSignedAction({
+ *   action: (enabled: boolean, { client, signal, onProgress }) =>
+ *     updateWalletPrivacy(client, accountId, enabled, { signal, onProgress }),
+ * });
+ * <SignedActionConfirm confirmation={privacy.confirmation} />
+ */
+export function useSignedAction<TVariables, TResult>(
+  options: UseSignedActionOptions<TVariables, TResult>,
+): UseSignedActionResult<TVariables, TResult> {
+  const baseClient = useWalletAuthClient(options.client, 'useSignedAction');
+  const queryClient = useQueryClient(options.queryClient);
+  const stamps = useStampConfirmation(baseClient, options.confirm !== false);
+  const [progress, setProgress] = useState<SignedActionProgress | undefined>(undefined);
+  const controller = useRef<AbortController | undefined>(undefined);
+  const mounted = useRef(true);
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      controller.current?.abort();
+    };
+  }, []);
+
+  const mutation = useMutation<TResult, WalletAuthError, TVariables>(
+    {
+      mutationFn: async (variables) => {
+        controller.current?.abort();
+        const current = new AbortController();
+        controller.current = current;
+        current.signal.addEventListener('abort', stamps.rejectPending, { once: true });
+        try {
+          return await options.action(variables, {
+            client: stamps.client,
+            signal: current.signal,
+            onProgress: (next) => {
+              if (mounted.current && !current.signal.aborted) {
+                setProgress(next);
+              }
+            },
+          });
+        } finally {
+          if (mounted.current) {
+            setProgress(undefined);
+          }
+        }
+      },
+      onSuccess: (result) => {
+        if (options.invalidate !== false) {
+          void queryClient.invalidateQueries({ queryKey: walletAuthQueryKeys.all(baseClient) });
+        }
+        options.onSuccess?.(result);
+      },
+      onError: (error) => options.onError?.(error),
+    },
+    queryClient,
+  );
+
+  return {
+    ...mutation,
+    progress,
+    confirmation: stamps.confirmation,
+    cancel: () => controller.current?.abort(),
+  };
+}

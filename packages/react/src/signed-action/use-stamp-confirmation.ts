@@ -1,0 +1,89 @@
+import type { WalletAuthClient } from '@wallet-auth/core';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { withStampConfirmation } from './confirming-client.js';
+import { type ActivityDescription, describeActivity } from './describe-activity.js';
+
+/** A stamp waiting for the person's decision; render it with `SignedActionConfirm`. */
+export interface PendingConfirmation {
+  /** The exact text the session key will sign. */
+  payloadToSign: string;
+  /** What the payload authorises, read from the payload itself. */
+  activity: ActivityDescription;
+  /** Stamps and sends the action. */
+  approve(): void;
+  /** Refuses: nothing is stamped and the action fails with `ABORTED`. */
+  reject(): void;
+}
+
+/** What `useStampConfirmation` returns. */
+export interface StampConfirmation {
+  /** The client to give flows and actions: its session stamper waits for approval. */
+  client: WalletAuthClient;
+  /** Set while a stamp waits for approval. */
+  confirmation: PendingConfirmation | undefined;
+  /** Refuses the pending stamp, if any. */
+  rejectPending(): void;
+}
+
+/**
+ * Wraps a client so that every stamp by this device's session waits for the person's approval
+ * of the exact payload (wire-format §11.1), and exposes the pending request for
+ * `SignedActionConfirm`. A pending request is refused when the component unmounts.
+ *
+ * @param client - The kit's client.
+ * @param enabled - False returns the client unchanged. @defaultValue true
+ */
+export function useStampConfirmation(client: WalletAuthClient, enabled = true): StampConfirmation {
+  const [confirmation, setConfirmation] = useState<PendingConfirmation | undefined>(undefined);
+  const pending = useRef<((approved: boolean) => void) | undefined>(undefined);
+  const mounted = useRef(true);
+
+  useEffect(() => {
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      pending.current?.(false);
+    };
+  }, []);
+
+  const wrapped = useMemo(() => {
+    if (!enabled) {
+      return client;
+    }
+    return withStampConfirmation(
+      client,
+      (payloadToSign) =>
+        new Promise<void>((resolve, reject) => {
+          // A newer request replaces an older one still on screen.
+          pending.current?.(false);
+          const settle = (approved: boolean) => {
+            if (pending.current !== settle) {
+              return;
+            }
+            pending.current = undefined;
+            if (mounted.current) {
+              setConfirmation(undefined);
+            }
+            if (approved) {
+              resolve();
+            } else {
+              reject(new Error('The person refused the action.'));
+            }
+          };
+          pending.current = settle;
+          if (mounted.current) {
+            setConfirmation({
+              payloadToSign,
+              activity: describeActivity(payloadToSign),
+              approve: () => settle(true),
+              reject: () => settle(false),
+            });
+          } else {
+            settle(false);
+          }
+        }),
+    );
+  }, [client, enabled]);
+
+  return { client: wrapped, confirmation, rejectPending: () => pending.current?.(false) };
+}
