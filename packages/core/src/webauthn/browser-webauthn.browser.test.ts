@@ -11,8 +11,13 @@ import { createBrowserWebAuthn } from './browser-webauthn.js';
 // navigator.credentials, the real @simplewebauthn/browser, no prompt.
 let authenticatorId: string | undefined;
 
+/** The page's CDP session (its `send` is typed by the Playwright provider, not in core's types). */
+function devtools() {
+  return cdp() as unknown as { send(method: string, params?: object): Promise<unknown> };
+}
+
 async function addAuthenticator(options: Record<string, unknown> = {}) {
-  const session = cdp();
+  const session = devtools();
   const answer = (await session.send('WebAuthn.addVirtualAuthenticator', {
     options: {
       protocol: 'ctap2',
@@ -36,12 +41,12 @@ async function signInWithOtp(client: WalletAuthClient, credentialId: string) {
 }
 
 beforeAll(async () => {
-  await cdp().send('WebAuthn.enable', { enableUI: false });
+  await devtools().send('WebAuthn.enable', { enableUI: false });
   authenticatorId = await addAuthenticator();
 });
 
 afterAll(async () => {
-  await cdp().send('WebAuthn.disable', {});
+  await devtools().send('WebAuthn.disable', {});
 });
 
 describe('the default WebAuthn port in Chromium', () => {
@@ -98,7 +103,7 @@ describe('the default WebAuthn port in Chromium', () => {
   it('PK-12: given a prompt nobody answers (it times out as NotAllowedError), should end cancelled, not failed', async () => {
     const { client, emailCredentialId } = await setup();
     await signInWithOtp(client, emailCredentialId);
-    await cdp().send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
+    await devtools().send('WebAuthn.removeVirtualAuthenticator', { authenticatorId });
     authenticatorId = await addAuthenticator({ automaticPresenceSimulation: false });
     const registration = createPasskeyRegistrationFlow(client, {
       webauthn: createBrowserWebAuthn(),
