@@ -198,3 +198,126 @@ export type {
 } from './session/session-manager.js';
 export { createSessionManager, isSessionRejected } from './session/session-manager.js';
 export type * from './types.js';
+
+// ---------------------------------------------------------------------------------------------
+// Credential flows (passkey, OAuth, add/remove credential), WebAuthn port and wallet actions.
+// Values first, then types; each list is kept apart by the detached comments.
+
+export { createAddCredentialFlow } from './flows/add-credential/add-credential.js';
+export { createAddCredentialMachine } from './flows/add-credential/add-credential.machine.js';
+export { classifyOidcError, requestIdToken } from './flows/oauth-login/id-token.js';
+export { createOAuthLoginFlow } from './flows/oauth-login/oauth-login.js';
+export { createOAuthLoginMachine } from './flows/oauth-login/oauth-login.machine.js';
+export { createPasskeyLoginFlow } from './flows/passkey-login/passkey-login.js';
+export {
+  createPasskeyLoginMachine,
+  isPasskeyRetryable,
+} from './flows/passkey-login/passkey-login.machine.js';
+export {
+  PASSKEY_NICKNAME_MAX_LENGTH,
+  validatePasskeyNickname,
+} from './flows/passkey-registration/passkey-nickname.js';
+export { createPasskeyRegistrationFlow } from './flows/passkey-registration/passkey-registration.js';
+export { createPasskeyRegistrationMachine } from './flows/passkey-registration/passkey-registration.machine.js';
+export {
+  createRemoveCredentialFlow,
+  lastCredentialError,
+} from './flows/remove-credential/remove-credential.js';
+export {
+  createRemoveCredentialMachine,
+  isOwnRevocationError,
+} from './flows/remove-credential/remove-credential.machine.js';
+export { changeContact } from './wallet/change-contact.js';
+export { createTransfer, executeTransfer } from './wallet/execute-transfer.js';
+export { exportWallet } from './wallet/export-wallet.js';
+export { findEmbeddedWallet } from './wallet/find-embedded-wallet.js';
+export { setWalletPrivacy } from './wallet/set-wallet-privacy.js';
+export { createBrowserWebAuthn } from './webauthn/browser-webauthn.js';
+export {
+  buildPasskeyCreationOptions,
+  createPasskeyAttestation,
+  PASSKEY_ALGORITHMS,
+  toPasskeyAttestation,
+} from './webauthn/create-passkey-attestation.js';
+export {
+  buildPasskeyRequestOptions,
+  getPasskeyAssertion,
+  toPasskeyAssertion,
+} from './webauthn/get-passkey-assertion.js';
+export { identifyWebAuthnError } from './webauthn/identify-webauthn-error.js';
+
+// Credential flows, WebAuthn port and wallet actions: types.
+
+export type {
+  AddCredentialFlow,
+  AddCredentialFlowOptions,
+} from './flows/add-credential/add-credential.js';
+export type {
+  AddableCredentialType,
+  AddCredentialEffect,
+  AddCredentialEvent,
+  AddCredentialState,
+} from './flows/add-credential/add-credential.machine.js';
+export type {
+  GetIdToken,
+  IdTokenOutcome,
+  IdTokenRequest,
+  OidcTokenProblem,
+} from './flows/oauth-login/id-token.js';
+export type { OAuthLoginFlow, OAuthLoginFlowOptions } from './flows/oauth-login/oauth-login.js';
+export type {
+  OAuthLoginEffect,
+  OAuthLoginEvent,
+  OAuthLoginState,
+} from './flows/oauth-login/oauth-login.machine.js';
+export type {
+  PasskeyLoginFlow,
+  PasskeyLoginFlowOptions,
+} from './flows/passkey-login/passkey-login.js';
+export type {
+  PasskeyLoginChallenge,
+  PasskeyLoginEffect,
+  PasskeyLoginEvent,
+  PasskeyLoginState,
+} from './flows/passkey-login/passkey-login.machine.js';
+export type {
+  PasskeyNicknameCheck,
+  PasskeyNicknameProblem,
+} from './flows/passkey-registration/passkey-nickname.js';
+export type {
+  PasskeyRegistrationFlow,
+  PasskeyRegistrationFlowOptions,
+} from './flows/passkey-registration/passkey-registration.js';
+export type {
+  PasskeyRegistrationEffect,
+  PasskeyRegistrationEvent,
+  PasskeyRegistrationPlan,
+  PasskeyRegistrationState,
+} from './flows/passkey-registration/passkey-registration.machine.js';
+export type { RemoveCredentialFlow } from './flows/remove-credential/remove-credential.js';
+export type {
+  RemoveCredentialEffect,
+  RemoveCredentialEvent,
+  RemoveCredentialState,
+} from './flows/remove-credential/remove-credential.machine.js';
+export type { ContactChange } from './wallet/change-contact.js';
+export type { Transfer, TransferParams } from './wallet/execute-transfer.js';
+export type { FindEmbeddedWalletOptions } from './wallet/find-embedded-wallet.js';
+export type {
+  SignedActionOptions,
+  SignedActionProgress,
+} from './wallet/session-signed.js';
+export type { BrowserWebAuthnOptions } from './webauthn/browser-webauthn.js';
+export type { PasskeyCreationParams } from './webauthn/create-passkey-attestation.js';
+export type { PasskeyRequestParams } from './webauthn/get-passkey-assertion.js';
+export type { IdentifyWebAuthnErrorContext } from './webauthn/identify-webauthn-error.js';
+export type {
+  AuthenticationResponseJSON,
+  AuthenticatorTransportName,
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialDescriptorJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  RegistrationResponseJSON,
+  WebAuthnCeremonyOptions,
+  WebAuthnPort,
+} from './webauthn/webauthn-port.js';
