@@ -106,6 +106,7 @@ export function createSandbox(input: SandboxOptions = {}): Sandbox {
 
   const app = new Hono().basePath(`/${API_VERSION}`);
   app.use('*', async (c, next) => {
+    ctx.requests.tick(); // the TTL sweep of §11.3 runs on any traffic
     await next();
     c.header('Cache-Control', 'no-store');
   });

@@ -118,11 +118,6 @@ export function verifyDerSignature(der: Uint8Array, message: Uint8Array, key: P2
   return signature !== undefined && verifySignature(signature, message, key);
 }
 
-/** ECDH shared X coordinate (used only by tests' cross-checks and the sealed-key module). */
-export function sharedSecret(privateKey: Uint8Array, publicKey: P256Point): Uint8Array {
-  return p256.getSharedSecret(privateKey, publicKey.toBytes(false)).slice(1, 33);
-}
-
 /** Public key of a scalar. */
 export function publicKeyOf(privateKey: Uint8Array): P256Point {
   return p256.Point.fromBytes(p256.getPublicKey(privateKey, false));

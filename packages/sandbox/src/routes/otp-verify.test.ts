@@ -243,3 +243,54 @@ describe('POST /auth/credentials/{id}/verify — EMAIL_OTP (wire-format §5, §6
     expect(Date.parse(leg1.body.expiresAt)).toBe(h.clock.now() + 300_000);
   });
 });
+
+describe('POST /auth/credentials/{id}/challenge — OTP', () => {
+  it('given a body of none or {}, should issue a fresh bundle each time and record an OTP "sent" event; a sixth within 600 s is 429', async () => {
+    const h = createHarness();
+    const { emailCredentialId } = await h.createCustomer();
+    const bundles = new Set<string>();
+    for (const body of [undefined, {}, { ignored: true }, {}, {}]) {
+      const response = await h.request(
+        'POST',
+        `/auth/credentials/${emailCredentialId}/challenge`,
+        body === undefined ? {} : { body },
+      );
+      expect(response.status).toBe(200);
+      bundles.add(response.body.otpEncryptionTargetBundle);
+    }
+    expect(bundles.size).toBe(5);
+    expect(h.sandbox.events().filter((e) => e.credentialId === emailCredentialId)).toHaveLength(5);
+    const limited = await h.request('POST', `/auth/credentials/${emailCredentialId}/challenge`, {
+      body: {},
+    });
+    expect(limited.status).toBe(429);
+    expect(limited.headers.get('Retry-After')).toBe('600');
+    h.clock.advance(100_000);
+    expect(
+      (
+        await h.request('POST', `/auth/credentials/${emailCredentialId}/challenge`, { body: {} })
+      ).headers.get('Retry-After'),
+    ).toBe('500');
+  });
+
+  it('given processing 1 on challenge, should answer PROCESSING, then the bundle to the resend within 60 s with no new OTP and no rate-limit hit', async () => {
+    const h = createHarness({
+      processing: { 'POST /auth/credentials/{id}/challenge': 1 },
+      rateLimits: { challengesPerWindow: 1 },
+    });
+    const { emailCredentialId } = await h.createCustomer();
+    const first = await h.request('POST', `/auth/credentials/${emailCredentialId}/challenge`, {
+      body: {},
+    });
+    expect(first.body).toEqual({ status: 'PROCESSING', message: expect.any(String) });
+    const second = await h.request('POST', `/auth/credentials/${emailCredentialId}/challenge`, {
+      body: {},
+    });
+    expect(typeof second.body.otpEncryptionTargetBundle).toBe('string');
+    expect(h.sandbox.events()).toHaveLength(1);
+    const third = await h.request('POST', `/auth/credentials/${emailCredentialId}/challenge`, {
+      body: {},
+    });
+    expect(third.status).toBe(429);
+  });
+});

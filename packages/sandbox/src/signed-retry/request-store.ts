@@ -64,6 +64,7 @@ export class RequestStore {
   /** How long an expired or consumed id is remembered, so a late resend gets a precise reason. */
   readonly #graceMs: number;
   #operations = 0;
+  #lastSweep = Number.NEGATIVE_INFINITY;
 
   constructor(clock: () => number, graceMs: number) {
     this.#clock = clock;
@@ -154,6 +155,7 @@ export class RequestStore {
   /** Drops every record whose grace period ended. */
   sweep(): void {
     const now = this.#clock();
+    this.#lastSweep = now;
     for (const record of this.#records.values()) {
       if (record.purgeAt <= now) {
         this.#forget(record);
@@ -161,12 +163,19 @@ export class RequestStore {
     }
   }
 
-  #maybeSweep(): void {
+  /**
+   * Sweeps when due: every 256 operations or once a minute of emulator time, so the cost stays
+   * O(1) amortised per request and nothing outlives its grace period by much.
+   */
+  tick(): void {
     this.#operations += 1;
-    // Amortised: a full pass every 256 operations keeps the cost O(1) per request.
-    if (this.#operations % 256 === 0) {
+    if (this.#operations % 256 === 0 || this.#clock() - this.#lastSweep >= 60_000) {
       this.sweep();
     }
+  }
+
+  #maybeSweep(): void {
+    this.tick();
   }
 
   #forget(record: RequestRecord): void {

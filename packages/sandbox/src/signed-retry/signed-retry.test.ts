@@ -239,7 +239,7 @@ describe('signed retry (wire-format §11.2–§11.4)', () => {
     expect(resend.body.reason).toBe('Request-Id already used');
   });
 
-  it('SR-16/SR-22: given 100 concurrent identical signed retries, should accept exactly one (100 trials)', async () => {
+  it('SR-16/SR-22: given 50 concurrent identical signed retries, should accept exactly one (100 trials, LOAD-3 shape)', async () => {
     const { h, walletId, key } = await signedIn();
     for (let trial = 0; trial < 100; trial++) {
       const body = `{"privateEnabled":${trial % 2 === 0}}`;
@@ -249,7 +249,7 @@ describe('signed retry (wire-format §11.2–§11.4)', () => {
         'Request-Id': leg1.body.requestId,
       };
       const results = await Promise.all(
-        Array.from({ length: 100 }, () => privacy(h, walletId, body, headers)),
+        Array.from({ length: 50 }, () => privacy(h, walletId, body, headers)),
       );
       const successes = results.filter((r) => r.status === 200 && r.body.id === walletId);
       expect(successes).toHaveLength(1);
