@@ -14,6 +14,7 @@ import { retryAtOf } from '../passkey-login/passkey-login.machine.js';
 /** The credential types this flow adds. */
 export type AddableCredentialType = 'EMAIL_OTP' | 'SMS_OTP' | 'OAUTH';
 
+/** The states of adding a credential, discriminated on `status` (house style §2.4.2). */
 export type AddCredentialState =
   | { status: 'idle' }
   /** OAUTH: waiting for the integrator's identity provider. */
@@ -33,6 +34,7 @@ export type AddCredentialState =
       retryAt: number | undefined;
     };
 
+/** What adding a credential reacts to: intents (imperative) and effect outcomes (past tense). */
 export type AddCredentialEvent =
   | { type: 'START'; credentialType: AddableCredentialType }
   | { type: 'TOKEN_OBTAINED'; oidcToken: string }
@@ -44,6 +46,7 @@ export type AddCredentialEvent =
   | { type: 'RETRY'; now: number }
   | { type: 'CANCEL' };
 
+/** The work adding a credential asks the interpreter to do, as data. */
 export type AddCredentialEffect =
   | { type: 'obtainToken' }
   | { type: 'add'; credentialType: 'EMAIL_OTP' | 'SMS_OTP' }

@@ -11,6 +11,7 @@ import type { AuthSession } from '../../types.js';
 import { retryAtOf } from '../passkey-login/passkey-login.machine.js';
 import { classifyOidcError, type OidcTokenProblem } from './id-token.js';
 
+/** The states of OAuth sign-in, discriminated on `status` (house style §2.4.2). */
 export type OAuthLoginState =
   | { status: 'idle' }
   /** Waiting for the integrator's identity provider. */
@@ -30,6 +31,7 @@ export type OAuthLoginState =
       retryAt: number | undefined;
     };
 
+/** What OAuth sign-in reacts to: intents (imperative) and effect outcomes (past tense). */
 export type OAuthLoginEvent =
   | { type: 'START'; credentialId: string }
   | { type: 'TOKEN_OBTAINED'; clientKey: ClientKey; oidcToken: string }
@@ -40,6 +42,7 @@ export type OAuthLoginEvent =
   | { type: 'RETRY'; now: number }
   | { type: 'CANCEL' };
 
+/** The work OAuth sign-in asks the interpreter to do, as data. */
 export type OAuthLoginEffect =
   | { type: 'obtainToken'; credentialId: string }
   | { type: 'verify'; credentialId: string; clientKey: ClientKey; oidcToken: string };

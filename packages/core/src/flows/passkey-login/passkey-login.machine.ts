@@ -22,6 +22,7 @@ export interface PasskeyLoginChallenge {
   webauthnCredentialId: string | undefined;
 }
 
+/** The states of passkey sign-in, discriminated on `status` (house style §2.4.2). */
 export type PasskeyLoginState =
   | { status: 'idle' }
   | { status: 'requestingChallenge'; credentialId: string }
@@ -40,6 +41,7 @@ export type PasskeyLoginState =
       retryAt: number | undefined;
     };
 
+/** What passkey sign-in reacts to: intents (imperative) and effect outcomes (past tense). */
 export type PasskeyLoginEvent =
   | { type: 'START'; credentialId: string }
   | { type: 'CHALLENGE_ISSUED'; challenge: PasskeyLoginChallenge; now: number }
@@ -51,6 +53,7 @@ export type PasskeyLoginEvent =
   | { type: 'RETRY'; now: number }
   | { type: 'CANCEL' };
 
+/** The work passkey sign-in asks the interpreter to do, as data. */
 export type PasskeyLoginEffect =
   | { type: 'requestChallenge'; credentialId: string }
   | { type: 'getAssertion'; challenge: PasskeyLoginChallenge; timeoutMs: number }

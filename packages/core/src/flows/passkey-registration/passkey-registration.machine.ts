@@ -22,6 +22,7 @@ export interface PasskeyRegistrationPlan {
   userName: string;
 }
 
+/** The states of passkey registration, discriminated on `status` (house style §2.4.2). */
 export type PasskeyRegistrationState =
   | { status: 'idle'; nicknameProblem: PasskeyNicknameProblem | undefined }
   | { status: 'preparing'; nickname: string }
@@ -38,6 +39,7 @@ export type PasskeyRegistrationState =
       retryAt: number | undefined;
     };
 
+/** What passkey registration reacts to: intents (imperative) and effect outcomes (past tense). */
 export type PasskeyRegistrationEvent =
   | { type: 'START'; nickname: string }
   | { type: 'PREPARED'; plan: PasskeyRegistrationPlan }
@@ -50,6 +52,7 @@ export type PasskeyRegistrationEvent =
   | { type: 'RETRY'; now: number }
   | { type: 'CANCEL' };
 
+/** The work passkey registration asks the interpreter to do, as data. */
 export type PasskeyRegistrationEffect =
   | { type: 'prepare' }
   | { type: 'createPasskey'; nickname: string; plan: PasskeyRegistrationPlan }

@@ -10,6 +10,7 @@ import type { WalletAuthError } from '../../errors/wallet-auth-error.js';
 import type { SignedActionProgress } from '../../wallet/session-signed.js';
 import { retryAtOf } from '../passkey-login/passkey-login.machine.js';
 
+/** The states of removing a credential, discriminated on `status` (house style §2.4.2). */
 export type RemoveCredentialState =
   | { status: 'idle' }
   /** Reading this device's session and the account's credentials. */
@@ -28,6 +29,7 @@ export type RemoveCredentialState =
       retryAt: number | undefined;
     };
 
+/** What removing a credential reacts to: intents (imperative) and effect outcomes (past tense). */
 export type RemoveCredentialEvent =
   | { type: 'START'; credentialId: string }
   | { type: 'CHECKED' }
@@ -40,6 +42,7 @@ export type RemoveCredentialEvent =
   | { type: 'RETRY'; now: number }
   | { type: 'CANCEL' };
 
+/** The work removing a credential asks the interpreter to do, as data. */
 export type RemoveCredentialEffect =
   | { type: 'check'; credentialId: string }
   | { type: 'remove'; credentialId: string };
