@@ -24,6 +24,7 @@ export const DEFAULT_OIDC_ISSUERS: readonly string[] = [
 
 /** OIDC `iat` window: now − 65 ≤ iat ≤ now + 5, in seconds (60 s plus 5 s skew, §10). */
 export const OIDC_IAT_MAX_AGE_SECONDS = 65;
+/** Allowed clock skew for a future `iat`, seconds (§10). */
 export const OIDC_IAT_MAX_FUTURE_SECONDS = 5;
 
 /** The PROCESSING message (§11.4); clients never parse it. */

@@ -25,6 +25,7 @@ export interface SandboxPlatformOptions {
   accountActivationSeconds?: number;
 }
 
+/** One rule of option `faults` (wire-format §14). */
 export interface SandboxFaultRule {
   route: string;
   rate: number;
@@ -41,6 +42,7 @@ export interface SandboxFaultRule {
   retryAfter?: number;
 }
 
+/** Option `rateLimits` (wire-format §11.5); 0 disables a limit. */
 export interface SandboxRateLimits {
   challengesPerWindow?: number;
   windowSeconds?: number;
@@ -48,6 +50,7 @@ export interface SandboxRateLimits {
   lockSeconds?: number;
 }
 
+/** Options of `createSandbox` and of `pnpm sandbox --config FILE` (wire-format §14). */
 export interface SandboxOptions {
   platform?: SandboxPlatformOptions;
   sessionLifetimeSeconds?: number;
@@ -96,7 +99,9 @@ export interface ResolvedSandboxOptions {
   random: (bytes: number) => Uint8Array;
 }
 
+/** Default HTTP Basic client id. */
 export const DEFAULT_CLIENT_ID = 'sandbox-client-id';
+/** Default HTTP Basic client secret. */
 export const DEFAULT_CLIENT_SECRET = 'sandbox-client-secret';
 
 const TOP_LEVEL = new Set([

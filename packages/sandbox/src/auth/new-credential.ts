@@ -16,6 +16,7 @@ import type {
 import { checkOidcToken } from './oidc.js';
 import { verifyRegistration } from './webauthn/registration.js';
 
+/** Credential types of the interface (wire-format §12). */
 export const CREDENTIAL_TYPES = ['EMAIL_OTP', 'SMS_OTP', 'OAUTH', 'PASSKEY'] as const;
 const TRANSPORTS = ['usb', 'nfc', 'ble', 'internal', 'hybrid'] as const;
 const NICKNAME = /^[\p{L}\p{N} ._\-'()]+$/u;

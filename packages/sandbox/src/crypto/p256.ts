@@ -13,8 +13,9 @@ export type P256Point = ReturnType<typeof p256.Point.fromHex>;
 /** The group order n. */
 export const P256_ORDER = p256.Point.Fn.ORDER;
 
-/** `clientPublicKey` forms of wire-format §15. */
+/** `clientPublicKey` pub65 form (wire-format §15). */
 export const PUB65_PATTERN = /^04[0-9a-fA-F]{128}$/;
+/** `clientPublicKey` pub33 form (wire-format §15). */
 export const PUB33_PATTERN = /^0[23][0-9a-fA-F]{64}$/;
 /** The constraint pattern advertised in FieldErrors (wire-format §13 example). */
 export const PUBLIC_KEY_PATTERN_TEXT = '^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$';

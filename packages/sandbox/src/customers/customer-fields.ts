@@ -8,6 +8,7 @@ import { isJsonObject } from '../crypto/encoding.js';
 import { FieldErrors } from '../http/fields.js';
 import type { CustomerType } from '../state/records.js';
 
+/** `customerType` values (§11.6). */
 export const CUSTOMER_TYPES = ['INDIVIDUAL', 'BUSINESS'] as const;
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;

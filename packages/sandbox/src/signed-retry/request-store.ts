@@ -10,6 +10,7 @@ export const MAX_PENDING_PER_ACCOUNT = 32;
 /** Failed attempts (steps 4, 6, 8, 9) after which a pending id is voided (§11.3). */
 export const MAX_FAILED_ATTEMPTS = 5;
 
+/** Lifecycle of a `requestId` (§11.2). */
 export type RequestState = 'pending' | 'processing' | 'consumed';
 
 /** A terminal response held until it is delivered (PROCESSING, §11.4). */

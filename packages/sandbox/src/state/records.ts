@@ -12,14 +12,19 @@ export interface Currency {
   decimals: number;
 }
 
+/** InternalAccountType of the interface. */
 export type InternalAccountType =
   | 'INTERNAL_FIAT'
   | 'INTERNAL_CRYPTO'
   | 'EMBEDDED_WALLET'
   | 'RULE_BASED';
+/** InternalAccountStatus of the interface. */
 export type InternalAccountStatus = 'PENDING' | 'ACTIVE' | 'CLOSED' | 'FROZEN' | 'FAILED';
+/** AuthMethod `type`. */
 export type CredentialType = 'EMAIL_OTP' | 'SMS_OTP' | 'OAUTH' | 'PASSKEY';
+/** `customerType` of a customer. */
 export type CustomerType = 'INDIVIDUAL' | 'BUSINESS';
+/** kycStatus / kybStatus values. */
 export type VerificationStatus = 'UNVERIFIED' | 'PENDING' | 'APPROVED' | 'REJECTED';
 
 /** Opaque, stable per-wallet ids used in activity payloads and tokens (wire-format §11.1). */
@@ -33,6 +38,7 @@ export interface WalletIdentity {
   mnemonic: string;
 }
 
+/** An internal account as stored. */
 export interface InternalAccountRecord {
   id: string;
   customerId: string | undefined;
@@ -53,6 +59,7 @@ export interface InternalAccountRecord {
   updatedAt: number;
 }
 
+/** A customer as stored. */
 export interface CustomerRecord {
   id: string;
   customerType: CustomerType;
@@ -76,6 +83,7 @@ export interface PendingOtp {
   expiresAt: number;
 }
 
+/** A credential (AuthMethod) as stored. */
 export interface CredentialRecord {
   id: string;
   accountId: string;
@@ -93,6 +101,7 @@ export interface CredentialRecord {
   pendingOtp?: PendingOtp;
 }
 
+/** A session as stored. */
 export interface SessionRecord {
   id: string;
   accountId: string;

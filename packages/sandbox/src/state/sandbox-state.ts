@@ -39,6 +39,7 @@ export interface CreateAccountInput {
   isPlatformAccount?: boolean;
 }
 
+/** The in-memory state of one emulator instance. */
 export class SandboxState {
   readonly options: ResolvedSandboxOptions;
   readonly accounts = new Map<string, InternalAccountRecord>();
