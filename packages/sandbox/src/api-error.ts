@@ -75,9 +75,24 @@ export function authFailure(reason: string, code = 'UNAUTHORIZED'): ApiError {
   );
 }
 
-/** 401 with one of the signed-retry codes of §11.2, without a reason. */
+/** 401 with one of the signed-retry codes of §11.2; the `reason` names the failed check (§13). */
 export function signatureFailure(code: string): ApiError {
-  return new ApiError(401, code, messageOf(code));
+  return new ApiError(401, code, messageOf(code), { reason: reasonOf(code) });
+}
+
+function reasonOf(code: string): string {
+  switch (code) {
+    case 'WALLET_SIGNATURE_MISSING':
+      return 'Signature header missing';
+    case 'WALLET_SIGNATURE_MALFORMED':
+      return 'Signature header cannot be parsed';
+    case 'WALLET_SIGNATURE_BODY_MISMATCH':
+      return 'Body differs from the first leg';
+    case 'REQUEST_ID_MISSING':
+      return 'Request-Id header missing';
+    default:
+      return 'Authentication failed';
+  }
 }
 
 /** 404 NOT_FOUND (wire-format §13: the service names no 404 code; the emulator uses this one). */

@@ -185,9 +185,10 @@ export function credentialVerifyRoutes(ctx: SandboxContext): Hono {
       fields.throwIfAny();
       return verifyOauth(ctx, c, credential, token!, clientKey!, bodyBytes);
     }
+    // §5: the lock check comes before the bundle's format check.
+    ctx.rateLimits.assertNotLocked(credential.id);
     const bundle = readEncryptedOtpBundle(fields, body);
     fields.throwIfAny();
-    ctx.rateLimits.assertNotLocked(credential.id);
     return verifyOtp(ctx, c, credential, bundle!, bodyBytes);
   });
   return app;
