@@ -36,7 +36,7 @@ describe('useOtpLogin', () => {
       result.current.submitCode('000000');
     });
     await waitFor(() => expect(result.current.state.status).toBe('authenticated'));
-    const legOnes = kit.requests.filter((r) => r.url.endsWith('/verify'));
+    const legOnes = kit.requests.filter((r: { url: string }) => r.url.endsWith('/verify'));
     // Leg 1 and the signed leg 2 of one exchange, not two exchanges.
     expect(legOnes).toHaveLength(2);
   });
@@ -51,7 +51,7 @@ describe('useOtpLogin', () => {
     expect(result.current.state.status).toBe('requestingCode');
     unmount();
     await waitFor(() => expect(kit.signals.length).toBeGreaterThan(0));
-    expect(kit.signals.every((signal) => signal.aborted)).toBe(true);
+    expect(kit.signals.every((signal: AbortSignal) => signal.aborted)).toBe(true);
     expect(errors).not.toHaveBeenCalled();
   });
 

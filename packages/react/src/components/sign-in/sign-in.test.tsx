@@ -1,0 +1,160 @@
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { en } from '../../i18n/en.js';
+import { fr } from '../../i18n/fr.js';
+import { expectNoAxeViolations } from '../../test/axe.js';
+import { createKit } from '../../test/kit.js';
+import {
+  createCancellingWebAuthn,
+  createSoftWebAuthn,
+  createUnsupportedWebAuthn,
+} from '../../test/soft-webauthn.js';
+import { SignIn } from './sign-in.js';
+
+afterEach(cleanup);
+
+const ORIGIN = 'http://localhost:3000';
+
+describe('SignIn', () => {
+  it('given an email credential, should send a code, take the typed code and sign in without sending it in clear', async () => {
+    const user = userEvent.setup();
+    const kit = createKit();
+    const onSuccess = vi.fn();
+    const { container } = render(
+      kit.wrapper(<SignIn accountId={kit.accountId} onSuccess={onSuccess} />),
+    );
+    await user.click(await screen.findByRole('button', { name: en.otp.sendEmail }));
+    const input = await screen.findByRole('textbox');
+    expect(screen.getByText(en.otp.enterCode(6, 'ada@example.com'))).toBeTruthy();
+    await expectNoAxeViolations(container);
+    await user.type(input, '000000');
+    await screen.findByText(en.otp.signedIn);
+    expect(onSuccess).toHaveBeenCalledTimes(1);
+    expect(kit.client.sessions.getSnapshot().status).toBe('active');
+    // The plaintext code never left the page (wire-format §5).
+    expect(kit.requests.some((request) => request.body.includes('000000'))).toBe(false);
+  });
+
+  it('given a wrong code, should say so with the attempts left, clear and mark the field (UI-02) and pass axe (UI-07)', async () => {
+    const user = userEvent.setup();
+    const kit = createKit();
+    const { container } = render(kit.wrapper(<SignIn accountId={kit.accountId} />));
+    await user.click(await screen.findByRole('button', { name: en.otp.sendEmail }));
+    await user.type(await screen.findByRole('textbox'), '123456');
+    const problem = await screen.findByText(en.otp.wrongCode(4));
+    expect(problem.getAttribute('role')).toBe('alert');
+    const input = screen.getByRole('textbox');
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect((input as HTMLInputElement).value).toBe('');
+    await expectNoAxeViolations(container);
+  });
+
+  it('UI-06: given a rate-limited resend, should show the countdown from Retry-After and keep retry disabled', async () => {
+    const user = userEvent.setup();
+    const kit = createKit({
+      sandbox: { rateLimits: { challengesPerWindow: 1, windowSeconds: 90 } },
+    });
+    render(kit.wrapper(<SignIn accountId={kit.accountId} resendCooldownSeconds={0} />));
+    await user.click(await screen.findByRole('button', { name: en.otp.sendEmail }));
+    await user.click(await screen.findByRole('button', { name: en.otp.resend }));
+    const timer = await screen.findByRole('timer');
+    expect(timer.textContent).toMatch(/You can try again in 1 minute (29|30) seconds\./);
+    expect(
+      (screen.getByRole('button', { name: en.common.retry }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+  });
+
+  it('given a passkey on this device, an OAuth account and an email code, should offer them in that order', async () => {
+    const kit = createKit();
+    await kit.signIn();
+    await kit.registerPasskey(createSoftWebAuthn(ORIGIN));
+    await kit.addOAuth();
+    await kit.client.sessions.signOut();
+    render(
+      kit.wrapper(
+        <SignIn
+          accountId={kit.accountId}
+          getIdToken={kit.getIdToken}
+          oauthProvider={() => 'Google'}
+        />,
+      ),
+    );
+    const list = await screen.findByRole('list');
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
+    const types = within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.getAttribute('data-type'));
+    expect(types).toEqual(['PASSKEY', 'OAUTH', 'EMAIL_OTP']);
+  });
+
+  it('given the software authenticator, should sign in with the passkey', async () => {
+    const user = userEvent.setup();
+    const kit = createKit();
+    const webauthn = createSoftWebAuthn(ORIGIN);
+    await kit.signIn();
+    await kit.registerPasskey(webauthn);
+    await kit.client.sessions.signOut();
+    render(kit.wrapper(<SignIn accountId={kit.accountId} webauthn={webauthn} />));
+    await user.click(await screen.findByRole('button', { name: en.passkey.signIn }));
+    await screen.findByText(en.signIn.success);
+    expect(kit.client.sessions.getSnapshot()).toMatchObject({
+      status: 'active',
+      session: { type: 'PASSKEY' },
+    });
+  });
+
+  it('PK-12: given a dismissed passkey prompt, should say so and offer the passkey again', async () => {
+    const user = userEvent.setup();
+    const kit = createKit();
+    await kit.signIn();
+    await kit.registerPasskey(createSoftWebAuthn(ORIGIN));
+    await kit.client.sessions.signOut();
+    render(kit.wrapper(<SignIn accountId={kit.accountId} webauthn={createCancellingWebAuthn()} />));
+    const button = await screen.findByRole('button', { name: en.passkey.signIn });
+    await user.click(button);
+    await screen.findByText(en.passkey.cancelled);
+    expect(button.getAttribute('data-state')).toBe('error');
+    expect((button as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('given a browser without passkeys, should disable the passkey and say why', async () => {
+    const kit = createKit();
+    await kit.signIn();
+    await kit.registerPasskey(createSoftWebAuthn(ORIGIN));
+    await kit.client.sessions.signOut();
+    render(
+      kit.wrapper(<SignIn accountId={kit.accountId} webauthn={createUnsupportedWebAuthn()} />),
+    );
+    await screen.findByText(en.passkey.unsupported);
+    const button = screen.getByRole('button', { name: en.passkey.signIn });
+    expect(button.hasAttribute('data-unsupported')).toBe(true);
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('SES-01: given an expired session after a reload, should say so in French and offer the methods again', async () => {
+    const kit = createKit({ sandbox: { sessionLifetimeSeconds: 60 } });
+    await kit.signIn();
+    kit.clientClock.offset = 61_000;
+    kit.reload();
+    render(kit.wrapper(<SignIn accountId={kit.accountId} />, fr));
+    await screen.findByText(fr.signIn.expired);
+    expect(await screen.findByRole('button', { name: fr.otp.sendEmail })).toBeTruthy();
+  });
+
+  it('given the network is down, should explain it and offer to check the connection', async () => {
+    const user = userEvent.setup();
+    const kit = createKit();
+    render(kit.wrapper(<SignIn accountId={kit.accountId} />));
+    await user.click(await screen.findByRole('button', { name: en.otp.sendEmail }));
+    await screen.findByRole('textbox');
+    act(() => {
+      kit.network.offline = true;
+    });
+    await user.click(screen.getByRole('button', { name: en.otp.useAnotherCode }));
+    await user.click(screen.getByRole('button', { name: en.otp.sendEmail }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain(en.errors.NETWORK_ERROR);
+    expect(within(alert).getByRole('button', { name: en.actions.checkConnection })).toBeTruthy();
+  });
+});

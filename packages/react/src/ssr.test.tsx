@@ -1,0 +1,91 @@
+// @vitest-environment node
+/// <reference types="node" />
+import { afterEach, describe, expect, it } from 'vitest';
+
+const BROWSER_GLOBALS = [
+  'window',
+  'document',
+  'navigator',
+  'indexedDB',
+  'localStorage',
+  'sessionStorage',
+  'BroadcastChannel',
+  'location',
+];
+
+/** Makes every browser global throw-free but recorded, so a touch is visible. */
+function watchBrowserGlobals(restore: (() => void)[]): string[] {
+  const touched: string[] = [];
+  for (const name of BROWSER_GLOBALS) {
+    const descriptor = Object.getOwnPropertyDescriptor(globalThis, name);
+    Object.defineProperty(globalThis, name, {
+      configurable: true,
+      get() {
+        const caller = new Error().stack?.split('\n')[2] ?? '';
+        // @tanstack/query-core (a peer dependency) runs its own `typeof window` server check.
+        if (!caller.includes('/node_modules/')) {
+          touched.push(`${name} ${caller.trim()}`);
+        }
+        return undefined;
+      },
+    });
+    restore.push(() => {
+      if (descriptor) {
+        Object.defineProperty(globalThis, name, descriptor);
+      } else {
+        delete (globalThis as Record<string, unknown>)[name];
+      }
+    });
+  }
+  return touched;
+}
+
+describe('server rendering', () => {
+  const restore: (() => void)[] = [];
+  afterEach(() => {
+    for (const undo of restore.splice(0)) {
+      undo();
+    }
+  });
+
+  it('given plain Node with no DOM, should import the package without touching a browser global', async () => {
+    const touched = watchBrowserGlobals(restore);
+    const kit = await import('./index.js');
+    expect(typeof kit.SignIn).toBe('object');
+    expect(typeof kit.createWalletAuthClient).toBe('function');
+    expect(touched).toEqual([]);
+  });
+
+  it('given renderToString, should render the assembled components and parts on the server', async () => {
+    const touched = watchBrowserGlobals(restore);
+    const { renderToString } = await import('react-dom/server');
+    const { QueryClient, QueryClientProvider } = await import('@tanstack/react-query');
+    const react = await import('./index.js');
+    const client = react.createWalletAuthClient({
+      baseUrl: 'https://wallet.example/api/2025-10-13',
+      environment: 'production',
+    });
+    const html = renderToString(
+      <QueryClientProvider client={new QueryClient()}>
+        <react.WalletAuthProvider client={client}>
+          <react.WalletAuthLocaleProvider messages={react.fr}>
+            <react.SignIn accountId="InternalAccount:00000000-0000-4000-8000-000000000000" />
+            <react.AccountSecurity />
+            <react.WalletCard.Root />
+            <react.OtpInput.Root aria-label="Code">
+              <react.OtpInput.Group>
+                <react.OtpInput.Slot index={0} />
+              </react.OtpInput.Group>
+            </react.OtpInput.Root>
+          </react.WalletAuthLocaleProvider>
+        </react.WalletAuthProvider>
+      </QueryClientProvider>,
+    );
+    expect(html).toContain(react.fr.signIn.title);
+    expect(html).toContain('data-wallet-auth');
+    expect(html.toLowerCase()).toContain('autocomplete="one-time-code"');
+    // The session is `loading` until the browser restores it.
+    expect(html).toContain(react.fr.common.loading);
+    expect(touched).toEqual([]);
+  });
+});
