@@ -88,6 +88,8 @@ export interface Scenario {
   hold?: RegExp[];
   /** The OTP lifetime in seconds. */
   otpLifetimeSeconds?: number;
+  /** Every request of the kit fails as if the network were down (set after the setup). */
+  networkDown?: boolean;
 }
 
 /** The kit a story renders with. */
@@ -184,6 +186,7 @@ export async function setUpKit(args: EmulatorArgs, scenario: Scenario = {}): Pro
     await kit.client.sessions.signOut();
   }
   kit.network.hold = scenario.hold ?? [];
+  kit.network.offline = scenario.networkDown ?? false;
   return Object.assign(kit, { webauthn: portFor(scenario.webauthn, soft), added });
 }
 

@@ -155,7 +155,8 @@ export function createKit(options: KitOptions = {}) {
 
   let current = makeClient(keyStore);
   const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false, gcTime: Number.POSITIVE_INFINITY } },
+    // The kit's hooks retry transient failures twice; here without the real-time back-off.
+    defaultOptions: { queries: { retryDelay: 10, gcTime: Number.POSITIVE_INFINITY } },
   });
 
   async function signIn(

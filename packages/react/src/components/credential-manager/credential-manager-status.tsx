@@ -19,6 +19,9 @@ function describeStatus(context: CredentialManagerContextValue): StatusContent {
   if (query.isError) {
     return { error: query.error, onAction: () => void query.refetch() };
   }
+  if (query.isPending) {
+    return { text: messages.common.loading };
+  }
   if (activity === 'remove') {
     const state = removal.state;
     switch (state.status) {
