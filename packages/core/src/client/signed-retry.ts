@@ -69,6 +69,8 @@ export function startSignedRetry(options: SignedRetryOptions): {
             ...(signed
               ? {
                   headers: {
+                    // The request's own headers (quote execute's Idempotency-Key) go on every leg.
+                    ...options.request.headers,
                     [SIGNATURE_HEADER]: effect.signature,
                     [REQUEST_ID_HEADER]: effect.requestId,
                   },

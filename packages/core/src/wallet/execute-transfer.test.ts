@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { createApiClient } from '../client/api-client.js';
 import type { WalletAuthClient } from '../client/create-wallet-auth-client.js';
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
 import type { CreateQuoteBody, Quote } from '../types.js';
@@ -109,5 +110,53 @@ describe('createTransfer', () => {
       code: 'INVALID_INPUT',
     });
     expect(calls.createQuote).toHaveLength(0);
+  });
+});
+
+describe('executeTransfer over the API client', () => {
+  it('given the signed-retry exchange, should send the Idempotency-Key on leg 1 and on the signed leg', async () => {
+    const seen: { method: string; url: string; key: string | null; signed: boolean }[] = [];
+    const fetch = async (request: Request) => {
+      const signed = request.headers.has('Service-Wallet-Signature');
+      seen.push({
+        method: request.method,
+        url: request.url,
+        key: request.headers.get('Idempotency-Key'),
+        signed,
+      });
+      const json = (status: number, body: unknown) =>
+        new Response(JSON.stringify(body), {
+          status,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      if (request.url.endsWith('/quotes')) {
+        return json(201, { id: QUOTE, status: 'PENDING' });
+      }
+      if (!signed) {
+        return json(202, {
+          payloadToSign: JSON.stringify({
+            parameters: {},
+            type: 'ACTIVITY_TYPE_SIGN_TRANSACTION_V2',
+          }),
+          requestId: 'Request:6ba7b810-9dad-11d1-80b4-00c04fd430c8',
+          expiresAt: new Date(Date.now() + 300_000).toISOString(),
+        });
+      }
+      return json(200, { id: QUOTE, status: 'COMPLETED' });
+    };
+    const client = {
+      api: createApiClient({ baseUrl: 'http://service.test/2025-10-13', fetch }),
+      sessions: {
+        requireStamper: async () => ({ session: {}, stamp: async () => 'stamp' }),
+        reportRejected: async () => undefined,
+      },
+    } as unknown as WalletAuthClient;
+    const transfer = createTransfer(client, params);
+    await expect(transfer.send()).resolves.toMatchObject({ status: 'COMPLETED' });
+    const executes = seen.filter((r) => r.url.endsWith('/execute'));
+    expect(executes.map((r) => [r.signed, r.key])).toEqual([
+      [false, transfer.idempotencyKey],
+      [true, transfer.idempotencyKey],
+    ]);
   });
 });
