@@ -1,0 +1,196 @@
+/**
+ * The browser side of section 2, bundled by esbuild and loaded in a cross-origin-isolated page:
+ * `window.runCryptoBench({samples, batch})` times the kit's client crypto per sign-in type and the
+ * raw WebCrypto operations underneath. Each sample is the mean of `batch` consecutive operations
+ * (µs), so the 5 µs timer of an isolated page stays well below the figures.
+ */
+import {
+  bytesToBase64Url,
+  bytesToHex,
+  type ClientKey,
+  createClientKey,
+  createOAuthNonce,
+  createStamp,
+  encryptOtpCode,
+  generateSigningKeyPair,
+  passkeyChallengeToBytes,
+  resolveSessionKey,
+  sealOtpPlaintext,
+  verifyOtpTargetBundle,
+} from '@wallet-auth/core';
+import { activityPayload, createOtpFixture, sealSessionKeyTo } from './fixtures.js';
+import { rawOperations } from './raw-webcrypto.js';
+
+/** Options of one run. */
+export interface CryptoBenchConfig {
+  samples: number;
+  batch: number;
+}
+
+/** Samples of one operation, µs per operation. */
+export interface CryptoSamples {
+  name: string;
+  group: 'OTP' | 'OAuth' | 'Passkey' | 'Stamp' | 'WebCrypto';
+  samplesUs: number[];
+}
+
+/** What the page reports. */
+export interface CryptoBenchResult {
+  crossOriginIsolated: boolean;
+  userAgent: string;
+  results: CryptoSamples[];
+  /** Correctness checks done before timing. */
+  checks: string[];
+}
+
+/** One timed step: `prepare` (untimed, given the previous step's result), then `run` (timed). */
+interface Step {
+  prepare(previous: unknown): Promise<unknown>;
+  run(input: unknown): Promise<unknown>;
+}
+
+const none = async () => undefined;
+
+/** A step with nothing to prepare. */
+function timed(run: () => Promise<unknown>): Step {
+  return { prepare: none, run };
+}
+
+/** Times `batch` runs of each step after their untimed preparations, `samples` times; warms up first. */
+async function sample(config: CryptoBenchConfig, steps: readonly Step[]): Promise<number[]> {
+  const once = async (count: number): Promise<number> => {
+    let elapsed = 0;
+    const previous: unknown[] = Array.from({ length: count }, () => undefined);
+    for (const step of steps) {
+      const prepared: unknown[] = [];
+      for (let i = 0; i < count; i++) {
+        prepared.push(await step.prepare(previous[i]));
+      }
+      const started = performance.now();
+      for (let i = 0; i < count; i++) {
+        previous[i] = await step.run(prepared[i]);
+      }
+      elapsed += performance.now() - started;
+    }
+    return (elapsed * 1000) / count;
+  };
+  await once(Math.max(5, config.batch));
+  const out: number[] = [];
+  for (let s = 0; s < config.samples; s++) {
+    out.push(await once(config.batch));
+  }
+  return out;
+}
+
+async function runCryptoBench(config: CryptoBenchConfig): Promise<CryptoBenchResult> {
+  const otp = await createOtpFixture();
+  const checks: string[] = [];
+  const target = await verifyOtpTargetBundle(otp.bundle, otp.environment);
+  checks.push(
+    `OTP bundle verifies against the pinned key (${target.targetPublicKey.length}-byte target)`,
+  );
+  const probeKey = await createClientKey('documented');
+  const { sealed, sessionPublicKey } = await sealSessionKeyTo(probeKey.clientPublicKey);
+  const opened = await resolveSessionKey({
+    clientKey: probeKey,
+    encryptedSessionSigningKey: sealed,
+  });
+  if (opened.compressedPublicKeyHex !== sessionPublicKey) {
+    throw new Error('sealed session key did not open to the sealed key');
+  }
+  checks.push('sealed session key opens to the sealed key (§7)');
+
+  const results: CryptoSamples[] = [];
+  const add = async (name: string, group: CryptoSamples['group'], steps: readonly Step[]) => {
+    results.push({ name, group, samplesUs: await sample(config, steps) });
+  };
+  const signing = await generateSigningKeyPair();
+  const payload = activityPayload();
+  const code = '000000';
+
+  // OTP: TEK keygen, bundle check, seal, stamp of the verification token; then all four together.
+  await add('TEK keygen (ECDSA, non-extractable)', 'OTP', [timed(() => generateSigningKeyPair())]);
+  await add('target bundle check (parse, pin, ECDSA verify)', 'OTP', [
+    timed(() => verifyOtpTargetBundle(otp.bundle, otp.environment)),
+  ]);
+  await add('seal code (HPKE P-256, AES-256-GCM)', 'OTP', [
+    timed(() =>
+      sealOtpPlaintext({
+        targetPublicKey: target.targetPublicKey,
+        otpCode: code,
+        publicKeyHex: signing.publicKeyHex,
+      }),
+    ),
+  ]);
+  await add('stamp of the verification token', 'OTP', [
+    {
+      prepare: async () => otp.tokenFor(signing.publicKeyHex),
+      run: (token) => createStamp({ payload: token as string, keyPair: signing }),
+    },
+  ]);
+  await add('OTP sign-in total (encryptOtpCode + stamp)', 'OTP', [
+    timed(async () => {
+      const encrypted = await encryptOtpCode({
+        otpEncryptionTargetBundle: otp.bundle,
+        otpCode: code,
+        environment: otp.environment,
+      });
+      const token = otp.tokenFor(encrypted.sessionKeyPair.publicKeyHex);
+      return createStamp({ payload: token, keyPair: encrypted.sessionKeyPair });
+    }),
+  ]);
+
+  // OAuth and passkey: client key, nonce or challenge encoding, then open + import the sealed key.
+  const challengeHex = bytesToHex(crypto.getRandomValues(new Uint8Array(32)));
+  const keygen = () => createClientKey('documented');
+  // The service's side (sealing to the client key) is prepared, never timed.
+  const sealedFor = async (previous: unknown) => {
+    const clientKey = (previous as ClientKey | undefined) ?? (await keygen());
+    return { clientKey, sealed: (await sealSessionKeyTo(clientKey.clientPublicKey)).sealed };
+  };
+  const open: Step = {
+    prepare: sealedFor,
+    run: (input) => {
+      const { clientKey, sealed } = input as { clientKey: ClientKey; sealed: string };
+      return resolveSessionKey({ clientKey, encryptedSessionSigningKey: sealed });
+    },
+  };
+  const encodeChallenge = async () => bytesToBase64Url(passkeyChallengeToBytes(challengeHex));
+  await add('client key (ECDH, non-extractable)', 'OAuth', [timed(keygen)]);
+  await add('nonce (SHA-256 of clientPublicKey)', 'OAuth', [
+    timed(() => createOAuthNonce(probeKey.clientPublicKey)),
+  ]);
+  await add('sealed key open + ECDSA import', 'OAuth', [open]);
+  await add('challenge encoding (UTF-8 bytes, b64url)', 'Passkey', [timed(encodeChallenge)]);
+  await add('OAuth sign-in total (key, nonce, open)', 'OAuth', [
+    timed(async () => {
+      const clientKey = await keygen();
+      await createOAuthNonce(clientKey.clientPublicKey);
+      return clientKey;
+    }),
+    open,
+  ]);
+  await add('Passkey sign-in total (key, challenge, open)', 'Passkey', [
+    timed(async () => {
+      const clientKey = await keygen();
+      await encodeChallenge();
+      return clientKey;
+    }),
+    open,
+  ]);
+  await add('stamp of a ~300-byte activity', 'Stamp', [
+    timed(() => createStamp({ payload, keyPair: signing })),
+  ]);
+
+  for (const raw of await rawOperations()) {
+    await add(raw.name, 'WebCrypto', [timed(raw.run)]);
+  }
+  return {
+    crossOriginIsolated: globalThis.crossOriginIsolated === true,
+    userAgent: navigator.userAgent,
+    results,
+    checks,
+  };
+}
+
+(globalThis as { runCryptoBench?: typeof runCryptoBench }).runCryptoBench = runCryptoBench;

@@ -1,0 +1,133 @@
+/** Section 4 of `bench/REPORT.md`: proxy latency and OTP sign-in load on loopback. */
+import { ms, table, verdict } from '../lib/markdown.js';
+import type { LoadResult } from '../sections/load.js';
+import type { ServersReport } from '../sections/servers.js';
+
+/** The headline figures of section 4 (for the targets table). */
+export interface ServerHeadlines {
+  overheadMedianMs: number;
+  cleanFlowsPerSecond: number;
+  cleanP99Ms: number;
+  lostOrDuplicated: number;
+}
+
+/** Extracts the headline figures: the added median of the sequential GET probe, and the clean run. */
+export function serverHeadlines(report: ServersReport): ServerHeadlines {
+  const read = report.latency[0];
+  const bad = (r: LoadResult) =>
+    r.invariant.lost.length + r.invariant.duplicated.length + r.invariant.mismatched.length;
+  return {
+    overheadMedianMs:
+      read === undefined
+        ? Number.NaN
+        : read.proxied.sequential.latencyMs.median - read.direct.sequential.latencyMs.median,
+    cleanFlowsPerSecond: report.clean.flowsPerSecond,
+    cleanP99Ms: report.clean.latencyMs?.p99 ?? Number.NaN,
+    lostOrDuplicated: bad(report.clean) + bad(report.faulted),
+  };
+}
+
+function loadRow(r: LoadResult): (string | number)[] {
+  const failures = Object.entries(r.failuresByCode)
+    .map(([code, count]) => `${code} ${count}`)
+    .join(', ');
+  const inv = r.invariant;
+  return [
+    r.label,
+    r.users,
+    (r.drainedMs / 1000).toFixed(1),
+    r.flows,
+    r.successes,
+    r.flowsPerSecond.toFixed(1),
+    r.latencyMs === undefined ? 'n/a' : ms(r.latencyMs.median),
+    r.latencyMs === undefined ? 'n/a' : ms(r.latencyMs.p99),
+    r.proxy5xx,
+    failures === '' ? '0' : failures,
+    `${inv.serverSessions} = ${inv.successes} + ${inv.reconciled}`,
+    `${inv.lost.length} / ${inv.duplicated.length} / ${inv.mismatched.length}`,
+    `${r.cpuMsPerFlow.driver.toFixed(1)} / ${r.cpuMsPerFlow.proxy.toFixed(1)} / ${r.cpuMsPerFlow.emulator.toFixed(1)}`,
+  ];
+}
+
+/** Renders section 4. */
+export function renderServers(report: ServersReport): string {
+  const latencyRows: (string | number)[][] = [];
+  for (const pair of report.latency) {
+    const d = pair.direct.sequential.latencyMs;
+    const p = pair.proxied.sequential.latencyMs;
+    latencyRows.push([
+      pair.call,
+      'sequential, 1 socket (µs timer)',
+      `${ms(d.median)} / ${ms(d.p99)}`,
+      `${ms(p.median)} / ${ms(p.p99)}`,
+      `${ms(p.median - d.median)} / ${ms(p.p99 - d.p99)}`,
+      '–',
+    ]);
+    pair.direct.autocannon.forEach((direct, index) => {
+      const proxied = pair.proxied.autocannon[index];
+      if (proxied === undefined) {
+        return;
+      }
+      latencyRows.push([
+        pair.call,
+        `autocannon c=${direct.connections}, ${direct.durationSeconds} s (1 ms buckets)`,
+        `${direct.latencyMs.p50} / ${direct.latencyMs.p99}`,
+        `${proxied.latencyMs.p50} / ${proxied.latencyMs.p99}`,
+        `${proxied.latencyMs.p50 - direct.latencyMs.p50} / ${proxied.latencyMs.p99 - direct.latencyMs.p99}`,
+        `${direct.requestsPerSecond.toFixed(0)} → ${proxied.requestsPerSecond.toFixed(0)}`,
+      ]);
+    });
+  }
+  const h = serverHeadlines(report);
+  const { clean, faulted } = report;
+  return [
+    '## 4. Servers on loopback',
+    '',
+    'Three processes on 127.0.0.1: the emulator (`createSandbox`, rate limits off, on `@hono/node-server` like `pnpm sandbox`), the proxy (`startProxyServer`, its structured logger on, per-user limit off) calling the emulator over HTTP, and the driver (autocannon, or the simulated users: the real kit in Node with a memory key store and a demo cookie each).',
+    '',
+    '### Proxy overhead (median / p99, ms)',
+    '',
+    table(
+      [
+        'call',
+        'probe',
+        'emulator direct',
+        'through the proxy',
+        'added by the proxy',
+        'req/s direct → proxied',
+      ],
+      latencyRows,
+    ),
+    '',
+    `Target ≤ 1 ms added median (sequential read probe): ${ms(h.overheadMedianMs)} ms — ${verdict(h.overheadMedianMs <= 1)}. Direct calls carry the platform's Basic credentials; proxied ones a user's cookie (HMAC check, route allowlist, ownership check cached 5 s, forwarding over a second HTTP hop, logging).`,
+    '',
+    '### Complete OTP sign-ins (challenge → verify 202 → signed retry → session)',
+    '',
+    `Each simulated user runs sign-ins back to back for ${(clean.windowMs / 1000).toFixed(0)} s (flows started in the window finish; per-flow limit 30 s), after an unmeasured warm-up (${clean.warmupFlows} and ${faulted.warmupFlows} flows, whose sessions are in the invariant too). "faults": ${(report.faults.processingRate * 100).toFixed(0)} % of accepted signed verifies answered PROCESSING once (sandbox \`faults\`), and ${(report.faults.signedLegDropRate * 100).toFixed(0)} % of signed-leg connections reset by the emulator between the legs (${faulted.emulatorDrops.beforeCommit} before, ${faulted.emulatorDrops.afterCommit} after the commit). After an ambiguous failure the driver lists the account's sessions, as an app would (wire-format §11.3).`,
+    '',
+    table(
+      [
+        'run',
+        'users',
+        'wall s',
+        'flows',
+        'sessions',
+        'flows/s',
+        'p50 ms',
+        'p99 ms',
+        'proxy 5xx',
+        'failed flows',
+        'server = successes + reconciled',
+        'lost / dup / key mismatch',
+        'CPU ms per flow: driver / proxy / emulator',
+      ],
+      [loadRow(clean), loadRow(faulted)],
+      [1, 2, 3, 4, 5, 6, 7, 8],
+    ),
+    '',
+    `Targets: ≥ 150 flows/s — ${clean.flowsPerSecond.toFixed(1)}, ${verdict(clean.flowsPerSecond >= 150)}; p99 ≤ 1 s — ${ms(h.cleanP99Ms)} ms, ${verdict(h.cleanP99Ms <= 1000)}; 0 lost or duplicated sessions (both runs) — ${h.lostOrDuplicated}, ${verdict(h.lostOrDuplicated === 0)}; 0 proxy 5xx in the clean run — ${clean.proxy5xx}, ${verdict(clean.proxy5xx === 0)}. Signed resends in the faults run: ${faulted.signedResends}. Server RSS after the runs: emulator ${clean.rssMiB.emulator.toFixed(0)} / ${faulted.rssMiB.emulator.toFixed(0)} MiB, proxy ${clean.rssMiB.proxy.toFixed(0)} / ${faulted.rssMiB.proxy.toFixed(0)} MiB.`,
+    '',
+    "The invariant: an OTP session authorises its flow's TEK, so each emulator session is tied to one flow by its public key (read from the stamp the driver sent). Every success must be exactly one emulator session with that key; every emulator session must be a success or a session the driver found by listing after a failure; no key may hold two sessions.",
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,155 @@
+/**
+ * `pnpm bench [--quick] [--only=sizes,crypto,round-trips,servers] [--out FILE]` — measures the kit
+ * side by side (issue 9) and writes `bench/REPORT.md`. Not part of `pnpm test`. Every section is
+ * bounded in time and count; a section that fails is reported as such and the exit code is 1.
+ * `--quick` runs each section briefly (smoke test); the full run takes several minutes.
+ */
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { machineFacts } from './lib/machine.js';
+import { kib, ms, table, verdict } from './lib/markdown.js';
+import { otpMedianUs, renderCrypto, renderRoundTrips } from './report/render-crypto.js';
+import { renderServers, serverHeadlines } from './report/render-servers.js';
+import { renderSizes, type SizesSection } from './report/render-sizes.js';
+import { loadSizeReport, measureKitSizes } from './sections/bundle-size.js';
+import { type ClientCryptoReport, measureClientCrypto } from './sections/client-crypto.js';
+import { installPeerKits, measurePeerKits } from './sections/peer-kits.js';
+import { countRoundTrips, type RoundTripCount } from './sections/round-trips.js';
+import { benchServers, type ServersReport, serversSettings } from './sections/servers.js';
+
+const SECTIONS = ['sizes', 'crypto', 'round-trips', 'servers'] as const;
+type SectionName = (typeof SECTIONS)[number];
+
+const { values } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    out: { type: 'string', default: fileURLToPath(new URL('./REPORT.md', import.meta.url)) },
+  },
+});
+const quick = values.quick === true;
+const only = new Set((values.only ?? SECTIONS.join(',')).split(',').map((s) => s.trim()));
+for (const name of only) {
+  if (!(SECTIONS as readonly string[]).includes(name)) {
+    process.stderr.write(`bench: unknown section "${name}" (sections: ${SECTIONS.join(', ')})\n`);
+    process.exit(2);
+  }
+}
+const log = (line: string) => process.stdout.write(`bench: ${line}\n`);
+const failures: string[] = [];
+
+async function section<T>(name: SectionName, work: () => Promise<T>): Promise<T | undefined> {
+  if (!only.has(name)) {
+    return undefined;
+  }
+  const started = Date.now();
+  log(`${name}…`);
+  try {
+    const result = await work();
+    log(`${name} done in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    return result;
+  } catch (error) {
+    const message = (error as Error).stack ?? String(error);
+    failures.push(`${name}: ${message.split('\n')[0]}`);
+    process.stderr.write(`bench: ${name} failed: ${message}\n`);
+    return undefined;
+  }
+}
+
+const facts = machineFacts();
+const sizes = await section('sizes', async (): Promise<SizesSection> => {
+  const kit = await measureKitSizes();
+  log('sizes: installing peer kits (cached between runs, at most 10 min)');
+  const install = await installPeerKits(600_000);
+  const figures = install.ok ? await measurePeerKits(await loadSizeReport()) : [];
+  return { kit, peers: { install, figures } };
+});
+const clientCrypto: ClientCryptoReport | undefined = await section('crypto', () =>
+  measureClientCrypto(quick ? { samples: 50, batch: 2 } : { samples: 100, batch: 10 }),
+);
+const roundTrips: RoundTripCount[] | undefined = await section('round-trips', countRoundTrips);
+const servers: ServersReport | undefined = await section('servers', () =>
+  benchServers(serversSettings(quick), log),
+);
+
+function targetsTable(): string {
+  const rows: string[][] = [];
+  const core = sizes?.kit.entries.find((e) => e.name === 'core');
+  const react = sizes?.kit.entries.find((e) => e.name === 'core+react');
+  if (core?.gzip !== undefined && react?.gzip !== undefined) {
+    rows.push(['core ≤ 20 KiB gzip', `${kib(core.gzip)} KiB`, verdict(core.gzip <= 20 * 1024)]);
+    rows.push([
+      'core + react ≤ 30 KiB gzip',
+      `${kib(react.gzip)} KiB`,
+      verdict(react.gzip <= 30 * 1024),
+    ]);
+  }
+  if (clientCrypto !== undefined) {
+    const otp = otpMedianUs(clientCrypto) / 1000;
+    rows.push(['≤ 1 ms median client crypto, OTP sign-in', `${ms(otp)} ms`, verdict(otp <= 1)]);
+  }
+  if (roundTrips !== undefined) {
+    const extra = roundTrips.reduce((sum, c) => sum + c.browserToProxy - c.minimum, 0);
+    rows.push(['0 extra round trips', String(extra), verdict(extra === 0)]);
+  }
+  if (servers !== undefined) {
+    const h = serverHeadlines(servers);
+    rows.push([
+      'proxy overhead ≤ 1 ms median',
+      `${ms(h.overheadMedianMs)} ms`,
+      verdict(h.overheadMedianMs <= 1),
+    ]);
+    rows.push([
+      '≥ 150 complete OTP flows/s (2 cores)',
+      h.cleanFlowsPerSecond.toFixed(1),
+      verdict(h.cleanFlowsPerSecond >= 150),
+    ]);
+    rows.push(['p99 flow ≤ 1 s', `${ms(h.cleanP99Ms)} ms`, verdict(h.cleanP99Ms <= 1000)]);
+    rows.push([
+      '0 lost or duplicated sessions',
+      String(h.lostOrDuplicated),
+      verdict(h.lostOrDuplicated === 0),
+    ]);
+  }
+  return table(['target (issue 9)', 'measured', ''], rows);
+}
+
+const report = [
+  '# Wallet Auth Kit — benchmarks',
+  '',
+  `Written by \`pnpm bench${quick ? ' --quick' : ''}\` on ${facts.date}.${quick ? ' **Quick mode: short runs, for smoke tests only — not the figures to quote.**' : ''}`,
+  '',
+  table(
+    ['machine', ''],
+    [
+      ['CPU', `${facts.cpu}, ${facts.cores} cores available`],
+      ['memory', `${facts.memoryGiB} GiB`],
+      ['OS', facts.os],
+      ['Node / pnpm', `${facts.node} / ${facts.pnpm}`],
+      ['Chromium', clientCrypto?.browserVersion ?? 'not run'],
+      ['commit', facts.commit],
+      [
+        'versions',
+        Object.entries(facts.versions)
+          .map(([name, version]) => `${name} ${version}`)
+          .join(', '),
+      ],
+    ],
+  ),
+  '',
+  targetsTable(),
+  '',
+  ...(failures.length === 0
+    ? []
+    : ['**Sections that failed:**', '', ...failures.map((f) => `- ${f}`), '']),
+  sizes === undefined ? '' : renderSizes(sizes),
+  clientCrypto === undefined ? '' : renderCrypto(clientCrypto),
+  roundTrips === undefined ? '' : renderRoundTrips(roundTrips),
+  servers === undefined ? '' : renderServers(servers),
+]
+  .join('\n')
+  .replace(/\n{3,}/g, '\n\n');
+writeFileSync(values.out, report);
+log(`wrote ${values.out}`);
+process.exit(failures.length === 0 ? 0 : 1);

@@ -1,0 +1,85 @@
+/**
+ * Bench child: the reference proxy on Node's HTTP server (`startProxyServer`, 127.0.0.1, an
+ * ephemeral port) in front of the emulator process, with its structured logger on (records are
+ * counted by status) and the per-user rate limit off for load.
+ */
+import { randomBytes } from 'node:crypto';
+import { type RunningProxyServer, startProxyServer } from '@wallet-auth/proxy/node';
+import { serveParent } from '../lib/child.js';
+import { cpuMs } from '../lib/stats.js';
+
+/** What the parent asks for in `start`. */
+export interface ProxyConfig {
+  upstreamBaseUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** The browser origin the driver claims (CSRF check). */
+  origin: string;
+}
+
+/** Answer of `start`. */
+export interface ProxyInfo {
+  /** `http://127.0.0.1:<port>/api`. */
+  apiUrl: string;
+  /** Cookie name of the demo session (not `__Host-` on plain http). */
+  cookieName: string;
+}
+
+/** Answer of `snapshot`: what the proxy saw since the last `reset`. */
+export interface ProxyCounts {
+  byStatus: Record<string, number>;
+  upstreamCalls: number;
+  rssBytes: number;
+  /** User + system CPU time of this process since it started, in ms. */
+  cpuMs: number;
+}
+
+let running: RunningProxyServer | undefined;
+let byStatus: Record<string, number> = {};
+let upstreamCalls = 0;
+
+async function start(config: ProxyConfig): Promise<ProxyInfo> {
+  running = await startProxyServer({
+    port: 0,
+    upstream: {
+      baseUrl: config.upstreamBaseUrl,
+      clientId: config.clientId,
+      clientSecret: config.clientSecret,
+      fetch: (request) => {
+        upstreamCalls += 1;
+        return fetch(request);
+      },
+    },
+    cookieSecret: randomBytes(32).toString('hex'),
+    allowedOrigins: [config.origin],
+    cookie: { secure: false },
+    rateLimit: { requestsPerMinute: 0 },
+    logger: (entry) => {
+      if (entry.event === 'request') {
+        const key = String(entry.status);
+        byStatus[key] = (byStatus[key] ?? 0) + 1;
+      }
+    },
+  });
+  return { apiUrl: `${running.url}/api`, cookieName: 'wallet-auth-session' };
+}
+
+serveParent({
+  start: (payload) => start(payload as ProxyConfig),
+  snapshot: (): ProxyCounts => ({
+    byStatus: { ...byStatus },
+    upstreamCalls,
+    rssBytes: process.memoryUsage().rss,
+    cpuMs: cpuMs(),
+  }),
+  reset: () => {
+    byStatus = {};
+    upstreamCalls = 0;
+    return true;
+  },
+  close: async () => {
+    running?.server.closeAllConnections();
+    await running?.close();
+    return true;
+  },
+});
