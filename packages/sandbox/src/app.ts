@@ -5,14 +5,17 @@
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { ApiError } from './api-error.js';
+import { ApiError, invalidField } from './api-error.js';
 import { RateLimiter } from './auth/rate-limits.js';
 import type { SandboxContext } from './context.js';
 import { readCustomerInput } from './customers/customer-fields.js';
 import { provisionCustomer } from './customers/provision.js';
 import { createEnclave } from './enclave/enclave.js';
+import { EventLog, type WebhookEvent } from './events/event-log.js';
+import { createWebhookDispatcher } from './events/webhook-dispatcher.js';
 import { createFaultInjector } from './faults.js';
 import { basicAuth } from './http/basic-auth.js';
+import { MAX_DOCUMENT_BYTES } from './kyc/document-types.js';
 import {
   type ResolvedSandboxOptions,
   resolveSandboxOptions,
@@ -22,8 +25,13 @@ import { credentialChallengeRoutes } from './routes/credential-challenge.js';
 import { credentialVerifyRoutes } from './routes/credential-verify.js';
 import { credentialsRoutes } from './routes/credentials.js';
 import { customersRoutes } from './routes/customers.js';
+import { documentsRoutes } from './routes/documents.js';
+import { endUserTermsRoutes } from './routes/end-user-terms.js';
 import { internalAccountsRoutes } from './routes/internal-accounts.js';
+import { quotesRoutes } from './routes/quotes.js';
+import { sandboxToolsRoutes } from './routes/sandbox-tools.js';
 import { sessionsRoutes } from './routes/sessions.js';
+import { verificationsRoutes } from './routes/verifications.js';
 import { walletRoutes } from './routes/wallet.js';
 import { serializeCustomer } from './serialize.js';
 import { InflightStore } from './signed-retry/inflight.js';
@@ -35,6 +43,8 @@ import { CURRENCIES, SandboxState } from './state/sandbox-state.js';
 export const API_VERSION = '2025-10-13';
 /** Largest accepted request body (wire-format §1). */
 export const MAX_BODY_BYTES = 64 * 1024;
+/** Largest `POST /documents` body: the 10 MiB file plus room for the other multipart parts. */
+const MAX_DOCUMENT_BODY_BYTES = MAX_DOCUMENT_BYTES + MAX_BODY_BYTES;
 
 /** A customer created with {@link Sandbox.seedCustomer}. */
 export interface SeededCustomer {
@@ -60,6 +70,10 @@ export interface Sandbox {
   seedCustomer: (input: Record<string, unknown>) => SeededCustomer;
   /** Deliveries the emulator skipped (OTP "sent" events, §14), oldest first, at most 1000. */
   events: () => readonly SandboxEvent[];
+  /** Webhook events (service interface: Events) as delivered, oldest first, at most 1000. */
+  eventLog: () => readonly WebhookEvent[];
+  /** Resolves once no webhook delivery attempt is running (a retry waiting on its timer excepted). */
+  settleWebhooks: () => Promise<void>;
   /** Signed-retry requests remembered (pending, processing, tombstones): for memory tests. */
   pendingRequestCount: () => number;
   /** In-memory state, for tests. */
@@ -80,6 +94,10 @@ export function createSandbox(input: SandboxOptions = {}): Sandbox {
   const options = resolveSandboxOptions(input);
   const state = new SandboxState(options);
   const faults = createFaultInjector(options);
+  const dispatcher =
+    options.webhooks === undefined
+      ? undefined
+      : createWebhookDispatcher(options.webhooks, options.clock);
   const ctx: SandboxContext = {
     options,
     state,
@@ -89,6 +107,7 @@ export function createSandbox(input: SandboxOptions = {}): Sandbox {
     rateLimits: new RateLimiter(options.rateLimits, options.clock),
     processingTimes: (template) =>
       faults.processingTimes(template, options.processing[template] ?? 0),
+    events: new EventLog({ newId: () => state.newId('Event'), now: options.clock, dispatcher }),
   };
   // The platform's own accounts (service interface: "The platform has internal accounts of its own").
   state.createAccount({
@@ -111,17 +130,32 @@ export function createSandbox(input: SandboxOptions = {}): Sandbox {
     c.header('Cache-Control', 'no-store');
   });
   app.use('*', basicAuth(options.clientId, options.clientSecret));
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: () => {
-        throw new ApiError(413, 'INVALID_INPUT', 'Request body exceeds 64 KiB');
-      },
-    }),
+  const jsonLimit = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: () => {
+      throw new ApiError(413, 'INVALID_INPUT', 'Request body exceeds 64 KiB');
+    },
+  });
+  // Documents carry files up to 10 MiB; a larger upload is a 400 naming `file` (routes/documents.ts).
+  const documentLimit = bodyLimit({
+    maxSize: MAX_DOCUMENT_BODY_BYTES,
+    onError: () => {
+      throw invalidField('file', 'Must be at most 10 MiB', { maxLength: MAX_DOCUMENT_BYTES });
+    },
+  });
+  const documentsPath = `/${API_VERSION}/documents`;
+  app.use('*', (c, next) =>
+    c.req.method === 'POST' && new URL(c.req.url).pathname === documentsPath
+      ? documentLimit(c, next)
+      : jsonLimit(c, next),
   );
   app.route('/', internalAccountsRoutes(ctx));
+  app.route('/', endUserTermsRoutes()); // before /customers/{customerId}
   app.route('/', customersRoutes(ctx));
+  app.route('/', verificationsRoutes(ctx));
+  app.route('/', documentsRoutes(ctx));
+  app.route('/', quotesRoutes(ctx));
+  app.route('/', sandboxToolsRoutes(ctx));
   app.route('/', walletRoutes(ctx));
   app.route('/', credentialsRoutes(ctx));
   app.route('/', credentialChallengeRoutes(ctx));
@@ -157,6 +191,8 @@ export function createSandbox(input: SandboxOptions = {}): Sandbox {
       };
     },
     events: () => [...state.events],
+    eventLog: () => ctx.events.list().map((entry) => entry.event),
+    settleWebhooks: () => dispatcher?.settled() ?? Promise.resolve(),
     pendingRequestCount: () => ctx.requests.size,
     state,
   };

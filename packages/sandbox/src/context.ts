@@ -1,9 +1,10 @@
 /**
  * The dependencies every route receives: options, state, the enclave, the signed-retry request
- * store, in-flight PROCESSING answers, rate limits and the PROCESSING policy.
+ * store, in-flight PROCESSING answers, rate limits, the PROCESSING policy and the event log.
  */
 import type { RateLimiter } from './auth/rate-limits.js';
 import type { Enclave } from './enclave/enclave.js';
+import type { EventLog } from './events/event-log.js';
 import type { ResolvedSandboxOptions } from './options.js';
 import type { RouteTemplate } from './route-templates.js';
 import type { InflightStore } from './signed-retry/inflight.js';
@@ -20,4 +21,6 @@ export interface SandboxContext {
   rateLimits: RateLimiter;
   /** PROCESSING answers owed for an accepted send on `template` (option `processing` + faults). */
   processingTimes: (template: RouteTemplate) => number;
+  /** Webhook events (service interface: Events), logged and delivered. */
+  events: EventLog;
 }

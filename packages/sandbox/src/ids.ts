@@ -4,14 +4,23 @@
  */
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 
-/** Resource names used in ids (`Quote` is the emulator's, §11.6). */
+/**
+ * Resource names used in ids. `Quote` is the emulator's (§11.6); `Verification`, `Document`,
+ * `BeneficialOwner`, `Transaction` and `Event` are the emulator's too (the interface shows no
+ * shapes for them).
+ */
 export type ResourceName =
   | 'InternalAccount'
   | 'Customer'
   | 'AuthMethod'
   | 'Session'
   | 'Request'
-  | 'Quote';
+  | 'Quote'
+  | 'Verification'
+  | 'Document'
+  | 'BeneficialOwner'
+  | 'Transaction'
+  | 'Event';
 
 const PATTERNS = new Map<ResourceName, RegExp>();
 

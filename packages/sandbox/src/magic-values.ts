@@ -36,3 +36,22 @@ export const OTP_VERIFICATION_TYPES = {
   EMAIL_OTP: 'OTP_TYPE_EMAIL',
   SMS_OTP: 'OTP_TYPE_SMS',
 } as const;
+
+/**
+ * KYC/KYB suffixes (wire-format §14): the last 3 characters of `fullName` (individual),
+ * `businessInfo.registrationNumber` (business) or `personalInfo.lastName` (beneficial owner).
+ */
+export const KYC_SUFFIXES = {
+  /** PENDING (PENDING_MANUAL_REVIEW once the packet is complete). */
+  pending: '001',
+  /** REJECTED. */
+  rejected: '002',
+  /** Individuals and businesses: RESOLVE_ERRORS with POOR_QUALITY_DOCUMENT, status UNVERIFIED. */
+  poorQualityDocument: '003',
+} as const;
+
+/** The end-user terms `GET /customers/end-user-terms` serves; the only accepted `termsVersion`. */
+export const END_USER_TERMS = {
+  version: '2025-10',
+  url: 'https://terms.example.com/end-user-terms/2025-10',
+} as const;

@@ -1,6 +1,6 @@
 /**
  * Validation of the structured emulator options (wire-format §14): `processing`, `faults`,
- * `oidcJwks`, `webauthn` and the header override. Each problem is a {@link SandboxOptionsError}
+ * `oidcJwks`, `webauthn`, the header override and `webhooks` (a project extension). Each problem is a {@link SandboxOptionsError}
  * naming the option, so a typo never silently falls back to a default.
  */
 import { SandboxOptionsError } from './options-error.js';
@@ -149,5 +149,56 @@ export function checkHeaderName(value: unknown): void {
     throw new SandboxOptionsError(
       'Sandbox option "signatureHeaderName" must be an HTTP header name',
     );
+  }
+}
+
+const WEBHOOK_KEYS = new Set(['url', 'secret', 'maxAttempts', 'fetch', 'schedule']);
+
+function isHttpUrl(value: unknown): boolean {
+  if (typeof value !== 'string') {
+    return false;
+  }
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** `webhooks` (project extension): `{url, secret?, maxAttempts?, fetch?, schedule?}`. */
+export function checkWebhooks(value: unknown): void {
+  if (value === undefined) {
+    return;
+  }
+  if (!isObject(value)) {
+    throw new SandboxOptionsError('Sandbox option "webhooks" must be {"url": "https://…"}');
+  }
+  for (const key of Object.keys(value)) {
+    if (!WEBHOOK_KEYS.has(key)) {
+      throw new SandboxOptionsError(
+        `Unknown sandbox option "webhooks.${key}". Allowed: ${[...WEBHOOK_KEYS].join(', ')}`,
+      );
+    }
+  }
+  if (!isHttpUrl(value.url)) {
+    throw new SandboxOptionsError('Sandbox option "webhooks.url" must be an http(s) URL');
+  }
+  if (value.secret !== undefined && (typeof value.secret !== 'string' || value.secret === '')) {
+    throw new SandboxOptionsError('Sandbox option "webhooks.secret" must be a non-empty string');
+  }
+  const attempts = value.maxAttempts;
+  if (
+    attempts !== undefined &&
+    (!Number.isInteger(attempts) || (attempts as number) < 1 || (attempts as number) > 10)
+  ) {
+    throw new SandboxOptionsError('Sandbox option "webhooks.maxAttempts" must be an integer 1–10');
+  }
+  for (const name of ['fetch', 'schedule'] as const) {
+    if (value[name] !== undefined && typeof value[name] !== 'function') {
+      throw new SandboxOptionsError(
+        `Sandbox option "webhooks.${name}" must be a function (createSandbox only, not a config file)`,
+      );
+    }
   }
 }

@@ -1,9 +1,11 @@
+import type { WebhookConfig } from './events/webhook-dispatcher.js';
 import {
   checkFaults,
   checkHeaderName,
   checkOidcJwks,
   checkProcessing,
   checkWebauthn,
+  checkWebhooks,
 } from './options-checks.js';
 import { SandboxOptionsError } from './options-error.js';
 
@@ -50,6 +52,24 @@ export interface SandboxRateLimits {
   lockSeconds?: number;
 }
 
+/**
+ * Option `webhooks` — a project extension beyond wire-format §14 (the interface leaves webhook
+ * delivery open): where events are POSTed, how they are signed and how often a failed delivery is
+ * tried. `fetch` and `schedule` are for `createSandbox` only (tests inject them).
+ */
+export interface SandboxWebhookOptions {
+  /** `http(s)` URL receiving `POST {id, type, createdAt, data}`. */
+  url: string;
+  /** Signs each delivery (`Webhook-Signature`, Standard Webhooks layout). @defaultValue unsigned */
+  secret?: string;
+  /** Attempts per event, 1–10, retries backing off 1 s, 2 s, 4 s, 8 s, …. @defaultValue 5 */
+  maxAttempts?: number;
+  /** Delivery transport. @defaultValue globalThis.fetch */
+  fetch?: (request: Request) => Promise<Response>;
+  /** Timer for backoff and timeouts; may return a canceller. @defaultValue setTimeout */
+  schedule?: (delayMs: number, run: () => void) => (() => void) | undefined;
+}
+
 /** Options of `createSandbox` and of `pnpm sandbox --config FILE` (wire-format §14). */
 export interface SandboxOptions {
   platform?: SandboxPlatformOptions;
@@ -69,6 +89,8 @@ export interface SandboxOptions {
   clock?: () => number;
   faults?: { seed: number; rules: SandboxFaultRule[] };
   rateLimits?: SandboxRateLimits;
+  /** Webhook delivery of events (project extension beyond §14). @defaultValue none: log only */
+  webhooks?: SandboxWebhookOptions;
   /** HTTP Basic credentials accepted (not a §14 option: the CLI's `--client-id`/`--client-secret`). */
   clientId?: string;
   clientSecret?: string;
@@ -94,6 +116,7 @@ export interface ResolvedSandboxOptions {
   clock: () => number;
   faults: { seed: number; rules: SandboxFaultRule[] } | undefined;
   rateLimits: Required<SandboxRateLimits>;
+  webhooks: WebhookConfig | undefined;
   clientId: string;
   clientSecret: string;
   random: (bytes: number) => Uint8Array;
@@ -121,6 +144,7 @@ const TOP_LEVEL = new Set([
   'clock',
   'faults',
   'rateLimits',
+  'webhooks',
   'clientId',
   'clientSecret',
   'random',
@@ -179,6 +203,33 @@ function defaultRandom(bytes: number): Uint8Array {
   return crypto.getRandomValues(new Uint8Array(bytes));
 }
 
+function defaultSchedule(delayMs: number, run: () => void): () => void {
+  const timer = setTimeout(run, delayMs);
+  // A pending retry must not keep a Node process alive on its own.
+  (timer as { unref?: () => void }).unref?.();
+  return () => clearTimeout(timer);
+}
+
+function resolveWebhooks(webhooks: SandboxWebhookOptions | undefined): WebhookConfig | undefined {
+  if (webhooks === undefined) {
+    return undefined;
+  }
+  const schedule = webhooks.schedule;
+  return {
+    url: webhooks.url,
+    secret: webhooks.secret,
+    maxAttempts: webhooks.maxAttempts ?? 5,
+    fetch: webhooks.fetch ?? ((request) => fetch(request)),
+    schedule:
+      schedule === undefined
+        ? defaultSchedule
+        : (delayMs, run) => {
+            const cancel = schedule(delayMs, run);
+            return typeof cancel === 'function' ? cancel : undefined;
+          },
+  };
+}
+
 /** Validates options and fills in the defaults of wire-format §14. */
 export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSandboxOptions {
   checkKeys(options, TOP_LEVEL, 'options');
@@ -198,6 +249,7 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
   checkOidcJwks(options.oidcJwks);
   checkWebauthn(options.webauthn);
   checkHeaderName(options.signatureHeaderName);
+  checkWebhooks(options.webhooks);
   for (const name of ['clock', 'random'] as const) {
     if (options[name] !== undefined && typeof options[name] !== 'function') {
       throw new SandboxOptionsError(`Sandbox option "${name}" must be a function`);
@@ -275,6 +327,7 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
       ),
       lockSeconds: nonNegative(rateLimits.lockSeconds, 'rateLimits.lockSeconds', 300),
     },
+    webhooks: resolveWebhooks(options.webhooks),
     clientId: options.clientId ?? DEFAULT_CLIENT_ID,
     clientSecret: options.clientSecret ?? DEFAULT_CLIENT_SECRET,
     random: options.random ?? defaultRandom,

@@ -4,15 +4,18 @@
  * matches incoming requests against it.
  */
 
-/** Every route the emulator serves (or, for quotes, reserves for issue 4). */
+/** Every route the emulator serves. */
 export const ROUTE_TEMPLATES = [
   'GET /customers/internal-accounts',
+  'GET /customers/end-user-terms',
   'POST /internal-accounts',
   'PATCH /internal-accounts/{id}',
   'POST /internal-accounts/{id}/export',
   'POST /customers',
   'GET /customers/{customerId}',
   'PATCH /customers/{customerId}',
+  'POST /verifications',
+  'POST /documents',
   'POST /auth/credentials',
   'GET /auth/credentials',
   'DELETE /auth/credentials/{id}',
@@ -26,6 +29,7 @@ export const ROUTE_TEMPLATES = [
   'POST /transfer-in',
   'POST /transfer-out',
   'POST /sandbox/internal-accounts/{id}/fund',
+  'GET /sandbox/events',
 ] as const;
 
 /** One route template string. */

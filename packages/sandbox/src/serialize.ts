@@ -1,13 +1,18 @@
 /**
  * Records rendered exactly as the interface's resource tables list them (wire-format §12), with
- * ISO timestamps `YYYY-MM-DDTHH:mm:ss.sssZ` (§1).
+ * ISO timestamps `YYYY-MM-DDTHH:mm:ss.sssZ` (§1). Shapes the interface leaves open (owners,
+ * verifications, documents, quotes) follow wire-format §11.6 and the package README.
  */
 import { customerStatusField } from './kyc/customer-status.js';
 import type {
+  BeneficialOwnerRecord,
   CredentialRecord,
   CustomerRecord,
+  DocumentRecord,
   InternalAccountRecord,
+  QuoteRecord,
   SessionRecord,
+  VerificationRecord,
 } from './state/records.js';
 
 /** ISO 8601 of an epoch-ms time. */
@@ -70,14 +75,104 @@ export function serializeSession(
   };
 }
 
-/** The Customer record: id, the fields sent, kycStatus or kybStatus, timestamps (§11.6). */
+/** A beneficial owner: its id (to attach documents and keep it on PATCH) and its kycStatus. */
+export function serializeOwner(record: BeneficialOwnerRecord): Record<string, unknown> {
+  return {
+    id: record.id,
+    personalInfo: record.personalInfo,
+    ...(record.ownershipPercentage === undefined
+      ? {}
+      : { ownershipPercentage: record.ownershipPercentage }),
+    kycStatus: record.status,
+  };
+}
+
+/**
+ * The Customer record: id, the fields sent, `beneficialOwners` (BUSINESS), kycStatus or
+ * kybStatus, timestamps (§11.6).
+ */
 export function serializeCustomer(record: CustomerRecord): Record<string, unknown> {
   return {
     id: record.id,
     customerType: record.customerType,
     ...record.fields,
-    [customerStatusField(record.customerType)]: record.verificationStatus,
+    ...(record.customerType === 'BUSINESS'
+      ? { beneficialOwners: record.owners.map(serializeOwner) }
+      : {}),
+    [customerStatusField(record.customerType)]: record.status,
     createdAt: iso(record.createdAt),
     updatedAt: iso(record.updatedAt),
+  };
+}
+
+/** The Verification: status, errors, and the statuses it decided (customer, owners). */
+export function serializeVerification(
+  record: VerificationRecord,
+  customer: CustomerRecord,
+): Record<string, unknown> {
+  return {
+    id: record.id,
+    customerId: record.customerId,
+    verificationStatus: record.verificationStatus,
+    errors: record.errors.map((error) => ({ ...error })),
+    [customerStatusField(customer.customerType)]: customer.status,
+    ...(customer.customerType === 'BUSINESS'
+      ? {
+          beneficialOwners: customer.owners.map((owner) => ({
+            id: owner.id,
+            kycStatus: owner.status,
+          })),
+        }
+      : {}),
+    createdAt: iso(record.createdAt),
+    updatedAt: iso(record.updatedAt),
+  };
+}
+
+/** The Document record (the bytes are never echoed). */
+export function serializeDocument(record: DocumentRecord): Record<string, unknown> {
+  return {
+    id: record.id,
+    customerId: record.customerId,
+    ...(record.beneficialOwnerId === undefined
+      ? {}
+      : { beneficialOwnerId: record.beneficialOwnerId }),
+    documentType: record.documentType,
+    fileName: record.fileName,
+    contentType: record.contentType,
+    size: record.size,
+    createdAt: iso(record.createdAt),
+  };
+}
+
+/** The Quote of wire-format §11.6. */
+export function serializeQuote(record: QuoteRecord): Record<string, unknown> {
+  return {
+    id: record.id,
+    status: record.status,
+    createdAt: iso(record.createdAt),
+    expiresAt: iso(record.expiresAt),
+    source: { sourceType: 'ACCOUNT', accountId: record.sourceAccountId },
+    destination: { destinationType: 'ACCOUNT', accountId: record.destinationAccountId },
+    sendingCurrency: record.currency,
+    receivingCurrency: record.currency,
+    totalSendingAmount: record.amount,
+    totalReceivingAmount: record.amount,
+    exchangeRate: 1,
+    feesIncluded: 0,
+    ...(record.description === undefined ? {} : { description: record.description }),
+    ...(record.transactionId === undefined ? {} : { transactionId: record.transactionId }),
+    ...(record.payloadToSign === undefined
+      ? {}
+      : {
+          paymentInstructions: [
+            {
+              accountOrWalletInfo: {
+                accountType: 'EMBEDDED_WALLET',
+                payloadToSign: record.payloadToSign,
+              },
+            },
+          ],
+        }),
   };
 }

@@ -4,8 +4,10 @@
  * are ignored (§1). The shapes the interface leaves open (address, business info, owners, terms
  * consent) are the emulator's, kept small and strict.
  */
+import { ApiError } from '../api-error.js';
 import { isJsonObject } from '../crypto/encoding.js';
 import { FieldErrors } from '../http/fields.js';
+import { END_USER_TERMS } from '../magic-values.js';
 import type { CustomerType } from '../state/records.js';
 
 /** `customerType` values (§11.6). */
@@ -171,6 +173,8 @@ function beneficialOwners(errors: FieldErrors, value: unknown, now: number): unk
     }
     const info = errors.object(owner, 'personalInfo', true, prefix);
     return pick([
+      // The id of a current owner keeps that owner on PATCH (kyc/owners.ts).
+      ['id', errors.id(owner, 'id', 'BeneficialOwner', false, prefix)],
       [
         'personalInfo',
         info === undefined ? undefined : personalInfo(errors, info, `${prefix}personalInfo.`, now),
@@ -288,5 +292,32 @@ export function readCustomerInput(
     }
   }
   errors.throwIfAny();
+  checkTermsVersion(fields.endUserTermsConsent as Record<string, unknown> | undefined);
   return { customerType, fields };
+}
+
+/**
+ * A consent to a terms version other than the current one (`GET /customers/end-user-terms`) is
+ * 400 `END_USER_TERMS_VERSION_NOT_FOUND` (service interface: 400 codes), once the fields are valid.
+ */
+function checkTermsVersion(consent: Record<string, unknown> | undefined): void {
+  if (consent === undefined || consent.termsVersion === END_USER_TERMS.version) {
+    return;
+  }
+  throw new ApiError(
+    400,
+    'END_USER_TERMS_VERSION_NOT_FOUND',
+    `End-user terms version ${String(consent.termsVersion)} is not supported`,
+    {
+      details: {
+        errors: [
+          {
+            field: 'endUserTermsConsent.termsVersion',
+            constraint: { enum: [END_USER_TERMS.version] },
+            message: 'Must be the current version from GET /customers/end-user-terms',
+          },
+        ],
+      },
+    },
+  );
 }

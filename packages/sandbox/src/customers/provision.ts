@@ -5,7 +5,9 @@
  * for a `phoneNumber` when `platform.smsOtpCredentials` is on.
  */
 import type { SandboxContext } from '../context.js';
-import { initialCustomerStatus } from '../kyc/customer-status.js';
+import { emitCustomerStatus } from '../kyc/customer-events.js';
+import { initialCustomerStatus, resolvesAtCreation } from '../kyc/customer-status.js';
+import { checkOwnerIds, type OwnerInput, replaceOwners } from '../kyc/owners.js';
 import type {
   CredentialRecord,
   CredentialType,
@@ -39,21 +41,30 @@ export function addCredential(
   return record;
 }
 
-/** Creates a customer from validated input and provisions its accounts and credentials. */
+/**
+ * Creates a customer from validated input and provisions its accounts and credentials. Its status
+ * follows the §14 table; where the platform resolves it at creation (regulated, or Skip
+ * verification paperwork on) the matching `CUSTOMER.KYC_*`/`KYB_*` event is the only one emitted.
+ */
 export function provisionCustomer(
   ctx: SandboxContext,
   input: CustomerInput & { customerType: NonNullable<CustomerInput['customerType']> },
 ): ProvisionedCustomer {
   const now = ctx.state.now();
+  const { beneficialOwners, ...fields } = input.fields;
+  const ownerInput = (beneficialOwners ?? []) as OwnerInput[];
+  checkOwnerIds(undefined, ownerInput);
   const customer: CustomerRecord = {
     id: ctx.state.newId('Customer'),
     customerType: input.customerType,
-    fields: input.fields,
-    verificationStatus: 'UNVERIFIED',
+    fields,
+    owners: [],
+    status: 'UNVERIFIED',
     createdAt: now,
     updatedAt: now,
   };
-  customer.verificationStatus = initialCustomerStatus(ctx.options.platform, customer);
+  customer.owners = replaceOwners(ctx, customer, ownerInput);
+  customer.status = initialCustomerStatus(ctx.options.platform, customer);
   ctx.state.customers.set(customer.id, customer);
   const fiatAccount = ctx.state.createAccount({
     customerId: customer.id,
@@ -74,6 +85,9 @@ export function provisionCustomer(
   contact('EMAIL_OTP', input.fields.email);
   if (ctx.options.platform.smsOtpCredentials) {
     contact('SMS_OTP', input.fields.phoneNumber);
+  }
+  if (resolvesAtCreation(ctx.options.platform)) {
+    emitCustomerStatus(ctx, customer);
   }
   return { customer, fiatAccount, wallet, credentials };
 }

@@ -1,7 +1,8 @@
 /**
  * Customers (wire-format §11.6): `POST /customers`, `GET /customers/{customerId}` and
  * `PATCH /customers/{customerId}`, whose contact change on a customer with tied OTP credentials
- * is a signed retry that syncs the credentials' nicknames atomically.
+ * is a signed retry that syncs the credentials' nicknames atomically. A PATCH of the suffix-bearing
+ * field re-derives the verification status before the first submission (§14 rule 1).
  */
 import { type Context, Hono } from 'hono';
 import { invalidField, notFound } from '../api-error.js';
@@ -11,7 +12,10 @@ import { readCustomerInput } from '../customers/customer-fields.js';
 import { provisionCustomer } from '../customers/provision.js';
 import { parseJsonObject, rawBody } from '../http/json-body.js';
 import { pathId } from '../http/path-id.js';
+import { emitCustomerStatus } from '../kyc/customer-events.js';
 import { statusAfterUpdate } from '../kyc/customer-status.js';
+import { checkOwnerIds, type OwnerInput, replaceOwners } from '../kyc/owners.js';
+import { suffixBearingValue } from '../kyc/suffix-rules.js';
 import { serializeCustomer } from '../serialize.js';
 import { activityPayload } from '../signed-retry/activity-payload.js';
 import { resumeSignedRetry, runSignedRetry } from '../signed-retry/signed-retry.js';
@@ -61,23 +65,34 @@ function contactChange(
   return changes;
 }
 
+/**
+ * Applies a validated update: plain fields, the owner list when sent (kyc/owners.ts), and rule 1's
+ * re-derivation of the status, emitting `CUSTOMER.KYC_*`/`KYB_*` when it changes (§14).
+ */
 function applyUpdate(
   ctx: SandboxContext,
   customer: CustomerRecord,
-  fields: Record<string, unknown>,
+  update: { fields: Record<string, unknown>; owners: OwnerInput[] | undefined },
   change?: ContactChange,
 ) {
   const now = ctx.state.now();
-  Object.assign(customer.fields, fields);
-  customer.verificationStatus = statusAfterUpdate(
-    ctx.options.platform,
-    customer,
-    Object.keys(fields),
-  );
+  const previousSuffixValue = suffixBearingValue(customer);
+  Object.assign(customer.fields, update.fields);
+  if (update.owners !== undefined) {
+    customer.owners = replaceOwners(ctx, customer, update.owners);
+  }
+  const before = customer.status;
+  customer.status = statusAfterUpdate(ctx.options.platform, customer, {
+    previousSuffixValue,
+    submitted: ctx.state.verifications.has(customer.id),
+  });
   customer.updatedAt = now;
   for (const credential of change?.tied ?? []) {
     credential.nickname = change!.value;
     credential.updatedAt = now;
+  }
+  if (customer.status !== before) {
+    emitCustomerStatus(ctx, customer);
   }
 }
 
@@ -102,18 +117,23 @@ export function customersRoutes(ctx: SandboxContext): Hono {
     }
     const customer = findCustomer(ctx, c);
     const body = parseJsonObject(c, bodyBytes)!;
-    const { fields } = readCustomerInput(body, {
+    const { beneficialOwners, ...fields } = readCustomerInput(body, {
       partial: true,
       now: ctx.state.now(),
       existingType: customer.customerType,
-    });
+    }).fields;
+    const owners = beneficialOwners as OwnerInput[] | undefined;
+    if (owners !== undefined) {
+      checkOwnerIds(customer, owners);
+    }
+    const update = { fields, owners };
     const changes = contactChange(ctx, customer, fields);
     if (changes.length > 1) {
       throw invalidField('phoneNumber', 'email and phoneNumber cannot change in one signed call');
     }
     const change = changes[0];
     if (change === undefined) {
-      applyUpdate(ctx, customer, fields);
+      applyUpdate(ctx, customer, update);
       return c.json(serializeCustomer(customer));
     }
     const wallet = change.wallets[0]!.wallet!;
@@ -151,7 +171,7 @@ export function customersRoutes(ctx: SandboxContext): Hono {
         return reason;
       },
       commit: () => {
-        applyUpdate(ctx, customer, fields, change);
+        applyUpdate(ctx, customer, update, change);
         return { status: 200, body: serializeCustomer(customer) };
       },
     });

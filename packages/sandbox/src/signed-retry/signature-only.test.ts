@@ -12,6 +12,7 @@ import { RateLimiter } from '../auth/rate-limits.js';
 import type { SandboxContext } from '../context.js';
 import { compressedHex } from '../crypto/p256.js';
 import { createEnclave } from '../enclave/enclave.js';
+import { EventLog } from '../events/event-log.js';
 import { rawBody } from '../http/json-body.js';
 import { resolveSandboxOptions } from '../options.js';
 import { SandboxState } from '../state/sandbox-state.js';
@@ -30,6 +31,7 @@ function quoteApp(payerKey: string) {
     inflight: new InflightStore(options.clock),
     rateLimits: new RateLimiter(options.rateLimits, options.clock),
     processingTimes: () => 0,
+    events: new EventLog({ newId: () => 'Event:1', now: options.clock, dispatcher: undefined }),
   };
   const payload = '{"parameters":{"signWith":"0xabc"},"type":"ACTIVITY_TYPE_SIGN_TRANSACTION_V2"}';
   let executions = 0;
@@ -45,7 +47,7 @@ function quoteApp(payerKey: string) {
       bodyBytes,
       challenge: () => ({ accountId: 'wallet', payloadToSign: payload }),
       authorize,
-      signatureOnly: { payloadToSign: payload, authorize },
+      signatureOnly: { payloadToSign: payload, authorize, resendKey: 'quote-execute' },
       commit: () => {
         executions += 1;
         return { status: 200, body: { id: c.req.param('quoteId'), status: 'COMPLETED' } };

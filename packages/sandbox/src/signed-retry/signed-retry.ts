@@ -38,6 +38,11 @@ export interface SignedRetrySpec {
   bodyBytes: Uint8Array;
   /** Step 2a, run before the headers are read and again at step 10. */
   precheck?: () => void;
+  /**
+   * Checks made at acceptance only, after step 10 (quote execute: insufficient balance → 400
+   * `AMOUNT_OUT_OF_RANGE`, §11.6). A failure leaves the `Request-Id` pending.
+   */
+  beforeAccept?: () => void;
   /** Leg 1: may run its own checks (OTP verify) before returning the challenge. */
   challenge: () => ChallengeSpec | Promise<ChallengeSpec>;
   /** Step 9: `undefined` when `signer` may sign this request, else the failure reason. */
@@ -46,9 +51,14 @@ export interface SignedRetrySpec {
   commit: (signer: Signer, record: RequestRecord) => TerminalResponse | Promise<TerminalResponse>;
   /**
    * Quote execute (§11.6): the signature alone over a fixed payload is accepted (§11.2 step 5).
-   * Other endpoints leave it undefined and answer `REQUEST_ID_MISSING`.
+   * Other endpoints leave it undefined and answer `REQUEST_ID_MISSING`. PROCESSING resends of
+   * that form carry no `Request-Id`; they are matched on `resendKey` (see {@link resumeInflight}).
    */
-  signatureOnly?: { payloadToSign: string; authorize: (signer: Signer) => string | undefined };
+  signatureOnly?: {
+    payloadToSign: string;
+    authorize: (signer: Signer) => string | undefined;
+    resendKey: string;
+  };
 }
 
 /** The decoded path below the base path, each segment decoded once (§1). */
@@ -219,6 +229,7 @@ export async function runSignedRetry(
     throw authFailure(denied, 'WALLET_SIGNATURE_INVALID'); // step 9
   }
   spec.precheck?.(); // step 10
+  spec.beforeAccept?.();
   if (!ctx.requests.accept(record, signature, ctx.processingTimes(spec.template))) {
     // Another identical send was accepted first: this one is a resend (§11.3).
     return resumeSignedRetry(ctx, c, spec.bodyBytes) ?? processingResponse(c);
@@ -264,6 +275,7 @@ async function runSignatureOnly(
     throw authFailure(denied, 'WALLET_SIGNATURE_INVALID');
   }
   spec.precheck?.();
+  spec.beforeAccept?.();
   const record: RequestRecord = {
     id: ctx.state.newId('Request'),
     kind: 'signed',
@@ -279,5 +291,20 @@ async function runSignatureOnly(
     processingLeft: 0,
     purgeAt: ctx.state.now(),
   };
-  return terminalResponse(c, await spec.commit(signer, record));
+  const terminal = await spec.commit(signer, record);
+  const answer = ctx.inflight.start(only.resendKey, ctx.processingTimes(spec.template), terminal);
+  return answer.processing ? processingResponse(c) : terminalResponse(c, answer.terminal);
+}
+
+/**
+ * Answers a resend of an operation accepted without a `Request-Id` (signature-only quote execute,
+ * or an unsigned one) that is still owed PROCESSING answers, matched on `key` (§11.4); otherwise
+ * `undefined`.
+ */
+export function resumeInflight(ctx: SandboxContext, c: Context, key: string): Response | undefined {
+  const answer = ctx.inflight.resume(key);
+  if (answer === undefined) {
+    return undefined;
+  }
+  return answer.processing ? processingResponse(c) : terminalResponse(c, answer.terminal);
 }

@@ -59,16 +59,106 @@ export interface InternalAccountRecord {
   updatedAt: number;
 }
 
+/** A beneficial owner of a business customer; its `kycStatus` follows `personalInfo.lastName` (§14). */
+export interface BeneficialOwnerRecord {
+  id: string;
+  personalInfo: Record<string, unknown>;
+  ownershipPercentage: number | undefined;
+  /** The owner's kycStatus. */
+  status: VerificationStatus;
+  createdAt: number;
+  updatedAt: number;
+}
+
 /** A customer as stored. */
 export interface CustomerRecord {
   id: string;
   customerType: CustomerType;
-  /** The §11.6 fields as last sent (validated), in the order they were first set. */
+  /** The §11.6 fields as last sent (validated), in the order they were first set; owners apart. */
   fields: Record<string, unknown>;
+  /** Beneficial owners (BUSINESS customers only), in the order sent. */
+  owners: BeneficialOwnerRecord[];
   /** kycStatus (INDIVIDUAL) or kybStatus (BUSINESS). */
-  verificationStatus: VerificationStatus;
+  status: VerificationStatus;
   createdAt: number;
   updatedAt: number;
+}
+
+/** `verificationStatus` of a Verification (service interface: Customer verification statuses). */
+export type VerificationOutcome =
+  | 'IN_PROGRESS'
+  | 'RESOLVE_ERRORS'
+  | 'PENDING_MANUAL_REVIEW'
+  | 'APPROVED'
+  | 'REJECTED';
+
+/** One entry of a Verification's `errors`: one per missing field or document (§14 rules). */
+export interface VerificationError {
+  type: 'MISSING_FIELD' | 'MISSING_DOCUMENT' | 'POOR_QUALITY_DOCUMENT';
+  /** Dot path of the missing field (MISSING_FIELD). */
+  field?: string;
+  /** The document requirement concerned (MISSING_DOCUMENT, POOR_QUALITY_DOCUMENT). */
+  documentType?: string;
+  /** Upload types that satisfy the requirement (MISSING_DOCUMENT). */
+  acceptedDocumentTypes?: string[];
+  /** The uploaded document judged of poor quality, when there is one. */
+  documentId?: string;
+  message: string;
+}
+
+/** The one Verification of a customer, created by its first `POST /verifications`. */
+export interface VerificationRecord {
+  id: string;
+  customerId: string;
+  verificationStatus: VerificationOutcome;
+  errors: VerificationError[];
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** An uploaded verification document (`POST /documents`); the bytes are not kept. */
+export interface DocumentRecord {
+  id: string;
+  customerId: string;
+  /** Set when the document belongs to a beneficial owner of the customer. */
+  beneficialOwnerId: string | undefined;
+  documentType: string;
+  fileName: string;
+  /** Detected from the bytes: image/jpeg, image/png or application/pdf. */
+  contentType: string;
+  size: number;
+  sha256: string;
+  createdAt: number;
+}
+
+/** A same-currency quote between internal accounts (wire-format §11.6). */
+export interface QuoteRecord {
+  id: string;
+  sourceAccountId: string;
+  destinationAccountId: string;
+  amount: number;
+  currency: Currency;
+  description: string | undefined;
+  status: 'PENDING' | 'COMPLETED';
+  createdAt: number;
+  expiresAt: number;
+  updatedAt: number;
+  /** The EMBEDDED_WALLET payment instruction's `payloadToSign` (wallet sources only). */
+  payloadToSign: string | undefined;
+  transactionId: string | undefined;
+  /** Set at acceptance: the `Idempotency-Key` it carried and whether its 200 was delivered. */
+  execution: { idempotencyKey: string | undefined; delivered: boolean } | undefined;
+}
+
+/** The transaction an executed quote tracks (`transactionId`). */
+export interface TransactionRecord {
+  id: string;
+  quoteId: string;
+  sourceAccountId: string;
+  destinationAccountId: string;
+  amount: number;
+  currency: Currency;
+  createdAt: number;
 }
 
 /** A COSE public key of a registered passkey (ES256 or RS256). */

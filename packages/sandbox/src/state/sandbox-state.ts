@@ -1,6 +1,7 @@
 /**
- * All in-memory state of one emulator instance: customers, internal accounts, credentials,
- * sessions and the outbox of "sent" events. Time comes from the injected clock and ids from the
+ * All in-memory state of one emulator instance: customers, their verifications and documents,
+ * internal accounts, credentials, sessions, quotes and transactions, and the outbox of "sent"
+ * events. Time comes from the injected clock and ids from the
  * injected random source, so tests are deterministic.
  */
 import { toHex } from '../crypto/encoding.js';
@@ -12,10 +13,14 @@ import type {
   CredentialRecord,
   Currency,
   CustomerRecord,
+  DocumentRecord,
   InternalAccountRecord,
   InternalAccountType,
+  QuoteRecord,
   SandboxEvent,
   SessionRecord,
+  TransactionRecord,
+  VerificationRecord,
 } from './records.js';
 
 /** Currencies the emulator knows (USD and the wallet's USDC are provisioned). */
@@ -46,6 +51,11 @@ export class SandboxState {
   readonly customers = new Map<string, CustomerRecord>();
   readonly credentials = new Map<string, CredentialRecord>();
   readonly sessions = new Map<string, SessionRecord>();
+  /** The one Verification of each customer that has been submitted, by customer id. */
+  readonly verifications = new Map<string, VerificationRecord>();
+  readonly documents = new Map<string, DocumentRecord>();
+  readonly quotes = new Map<string, QuoteRecord>();
+  readonly transactions = new Map<string, TransactionRecord>();
   readonly events: SandboxEvent[] = [];
   #lastTimestampMs = 0;
 
@@ -133,6 +143,11 @@ export class SandboxState {
     return [...this.sessions.values()].filter(
       (session) => session.accountId === accountId && this.isActive(session),
     );
+  }
+
+  /** Documents attached to a customer or to one of its owners, oldest first. */
+  documentsOf(customerId: string): DocumentRecord[] {
+    return [...this.documents.values()].filter((document) => document.customerId === customerId);
   }
 
   /** Embedded wallets of a customer. */

@@ -1,0 +1,89 @@
+/**
+ * The ordered log of webhook events (service interface: Events). Each event is recorded as
+ * `{id, type, createdAt, data}` — the body a configured webhook receives — with its delivery
+ * state, and is readable through `GET /sandbox/events` (a project extension).
+ */
+import type { WebhookDispatcher } from './webhook-dispatcher.js';
+
+/** A webhook event, exactly as delivered. */
+export interface WebhookEvent {
+  /** `Event:<uuid>`. */
+  id: string;
+  /** e.g. `VERIFICATION.IN_PROGRESS`, `CUSTOMER.KYC_APPROVED`. */
+  type: string;
+  /** ISO 8601 (wire-format §1). */
+  createdAt: string;
+  /** A snapshot of the resource at emission time (a Verification or a Customer). */
+  data: Record<string, unknown>;
+}
+
+/** Delivery state of one event to the configured webhook URL. */
+export interface DeliveryState {
+  status: 'PENDING' | 'DELIVERED' | 'FAILED';
+  attempts: number;
+  /** HTTP status of the last attempt, when one answered. */
+  lastResponseStatus?: number;
+  /** Why the last attempt failed (network error, timeout, non-2xx). */
+  lastError?: string;
+}
+
+/** An event with its customer (for filtering) and its delivery state (when webhooks are on). */
+export interface LoggedEvent {
+  event: WebhookEvent;
+  customerId: string | undefined;
+  delivery: DeliveryState | undefined;
+}
+
+/** Events kept (oldest dropped), so memory stays bounded on a long-running emulator. */
+export const MAX_LOGGED_EVENTS = 1000;
+
+/** The event log of one emulator. */
+export class EventLog {
+  readonly #entries: LoggedEvent[] = [];
+  readonly #newId: () => string;
+  readonly #now: () => number;
+  readonly #dispatcher: WebhookDispatcher | undefined;
+
+  constructor(deps: {
+    newId: () => string;
+    now: () => number;
+    dispatcher: WebhookDispatcher | undefined;
+  }) {
+    this.#newId = deps.newId;
+    this.#now = deps.now;
+    this.#dispatcher = deps.dispatcher;
+  }
+
+  /**
+   * Records an event and hands it to the webhook dispatcher, if any. Never throws for a delivery
+   * problem and never waits for one: the API call that emitted it is unaffected.
+   */
+  emit(type: string, data: Record<string, unknown>, customerId?: string): WebhookEvent {
+    const event: WebhookEvent = {
+      id: this.#newId(),
+      type,
+      createdAt: new Date(this.#now()).toISOString(),
+      data: structuredClone(data),
+    };
+    const entry: LoggedEvent = {
+      event,
+      customerId,
+      delivery: this.#dispatcher === undefined ? undefined : { status: 'PENDING', attempts: 0 },
+    };
+    this.#entries.push(entry);
+    if (this.#entries.length > MAX_LOGGED_EVENTS) {
+      this.#entries.splice(0, this.#entries.length - MAX_LOGGED_EVENTS);
+    }
+    this.#dispatcher?.enqueue(entry);
+    return event;
+  }
+
+  /** Logged events, oldest first, optionally of one customer and/or one type. */
+  list(filter: { customerId?: string; type?: string } = {}): LoggedEvent[] {
+    return this.#entries.filter(
+      (entry) =>
+        (filter.customerId === undefined || entry.customerId === filter.customerId) &&
+        (filter.type === undefined || entry.event.type === filter.type),
+    );
+  }
+}
