@@ -12,8 +12,6 @@ export type { AccountSecurityProps } from './components/account-security/account
 // ─── Values ───────────────────────────────────────────────────────────────────────────────────
 export { AccountSecurity } from './components/account-security/account-security.js';
 export type {
-  CredentialManagerAddOAuthButtonProps,
-  CredentialManagerAddPasskeyButtonProps,
   CredentialManagerButtonProps,
   CredentialManagerItemProps,
   CredentialManagerListProps,
@@ -21,8 +19,6 @@ export type {
 } from './components/credential-manager/credential-manager.js';
 export {
   CredentialManager,
-  CredentialManagerAddOAuthButton,
-  CredentialManagerAddPasskeyButton,
   CredentialManagerConfirm,
   CredentialManagerItem,
   CredentialManagerItemHint,
@@ -30,6 +26,14 @@ export {
   CredentialManagerRemoveButton,
   CredentialManagerRoot,
 } from './components/credential-manager/credential-manager.js';
+export type {
+  CredentialManagerAddOAuthButtonProps,
+  CredentialManagerAddPasskeyButtonProps,
+} from './components/credential-manager/credential-manager-add.js';
+export {
+  CredentialManagerAddOAuthButton,
+  CredentialManagerAddPasskeyButton,
+} from './components/credential-manager/credential-manager-add.js';
 export { CredentialManagerStatus } from './components/credential-manager/credential-manager-status.js';
 export type {
   ExportWalletButtonProps,

@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { composeRefs } from './compose-refs.js';
 
+/** Props of `Slot`: any HTML attributes, merged into its only child. */
 export interface SlotProps extends HTMLAttributes<HTMLElement> {
   children?: ReactNode;
 }

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { isDevelopment } from './is-development.js';
 
+/** Options of `useControllableState`. */
 export interface UseControllableStateOptions<T> {
   value: T | undefined;
   defaultValue: T;

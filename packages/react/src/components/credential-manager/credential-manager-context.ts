@@ -38,7 +38,9 @@ export interface CredentialItemContextValue {
   blocked: 'lastOne' | 'inUse' | undefined;
 }
 
+/** The context of a `CredentialManager.Root`. */
 export const CredentialManagerContext = createContext<CredentialManagerContextValue | null>(null);
+/** The context of one `CredentialManager.Item`. */
 export const CredentialItemContext = createContext<CredentialItemContextValue | null>(null);
 
 /** Reads the manager's context, naming the part in the misuse message. */

@@ -31,6 +31,10 @@ import { useWalletAuthClient } from '../../provider/use-wallet-auth-client.js';
 import { useStampConfirmation } from '../../signed-action/use-stamp-confirmation.js';
 import { SignedActionConfirmRoot } from '../signed-action-confirm/signed-action-confirm.js';
 import {
+  CredentialManagerAddOAuthButton,
+  CredentialManagerAddPasskeyButton,
+} from './credential-manager-add.js';
+import {
   type CredentialActivity,
   CredentialItemContext,
   CredentialManagerContext,
@@ -276,84 +280,6 @@ export const CredentialManagerRemoveButton = forwardRef<
     >
       {children ??
         (busy ? messages.credentials.removing : messages.credentials.remove(credential.nickname))}
-    </Component>
-  );
-});
-
-// ----------------------------------------------------------------------------------------------
-// Adding
-
-/** Props of `CredentialManager.AddPasskeyButton`. */
-export interface CredentialManagerAddPasskeyButtonProps extends CredentialManagerButtonProps {
-  /** The passkey's name in the list. @defaultValue messages.passkey.defaultNickname */
-  nickname?: string;
-}
-
-/** Registers a new passkey for the account (needs an active session). */
-export const CredentialManagerAddPasskeyButton = forwardRef<
-  HTMLButtonElement,
-  CredentialManagerAddPasskeyButtonProps
->(function CredentialManagerAddPasskeyButton(
-  { nickname, asChild = false, children, disabled, onClick, ...props },
-  ref,
-) {
-  const { registration, messages, setActivity } = useCredentialManager('AddPasskeyButton');
-  const status = registration.state.status;
-  const busy = status === 'preparing' || status === 'awaitingPasskey' || status === 'registering';
-  const Component = asChild ? Slot : 'button';
-  return (
-    <Component
-      type="button"
-      data-add-passkey=""
-      data-disabled={disabled || busy ? '' : undefined}
-      aria-busy={busy || undefined}
-      disabled={disabled || busy}
-      {...props}
-      ref={ref as Ref<HTMLButtonElement & HTMLElement>}
-      onClick={composeEventHandlers(onClick, () => {
-        setActivity('register');
-        registration.register(nickname ?? messages.passkey.defaultNickname);
-      })}
-    >
-      {children ?? (busy ? messages.passkey.adding : messages.passkey.add)}
-    </Component>
-  );
-});
-
-/** Props of `CredentialManager.AddOAuthButton`. */
-export interface CredentialManagerAddOAuthButtonProps extends CredentialManagerButtonProps {
-  /** The provider's name, e.g. "Google". */
-  provider: string;
-}
-
-/** Links an OAuth account (needs `getIdToken` on the root and an active session). */
-export const CredentialManagerAddOAuthButton = forwardRef<
-  HTMLButtonElement,
-  CredentialManagerAddOAuthButtonProps
->(function CredentialManagerAddOAuthButton(
-  { provider, asChild = false, children, disabled, onClick, ...props },
-  ref,
-) {
-  const { addition, messages, setActivity } = useCredentialManager('AddOAuthButton');
-  const status = addition.state.status;
-  const busy = status === 'obtainingToken' || status === 'adding';
-  const Component = asChild ? Slot : 'button';
-  return (
-    <Component
-      type="button"
-      data-add-oauth=""
-      data-provider={provider}
-      data-disabled={disabled || busy ? '' : undefined}
-      aria-busy={busy || undefined}
-      disabled={disabled || busy}
-      {...props}
-      ref={ref as Ref<HTMLButtonElement & HTMLElement>}
-      onClick={composeEventHandlers(onClick, () => {
-        setActivity('add');
-        addition.add('OAUTH');
-      })}
-    >
-      {children ?? (busy ? messages.oauth.pending(provider) : messages.oauth.add(provider))}
     </Component>
   );
 });

@@ -49,6 +49,7 @@ export function sanitizeOtp(text: string, maxLength: number, alphanumeric = fals
   return (alphanumeric ? cleaned.toUpperCase() : cleaned).slice(0, maxLength);
 }
 
+/** Props of `OtpInput.Root`: the native input's attributes plus the code's value and callbacks. */
 export interface OtpInputRootProps
   extends Omit<
     InputHTMLAttributes<HTMLInputElement>,
@@ -218,6 +219,7 @@ export const OtpInputRoot = forwardRef<HTMLInputElement, OtpInputRootProps>(func
   );
 });
 
+/** Props of `OtpInput.Group`. */
 export interface OtpInputGroupProps extends ComponentPropsWithoutRef<'div'> {
   /** Render the consumer's element instead of a `div`. @defaultValue false */
   asChild?: boolean;
@@ -238,6 +240,7 @@ export const OtpInputGroup = forwardRef<HTMLDivElement, OtpInputGroupProps>(func
   );
 });
 
+/** Props of `OtpInput.Slot`. */
 export interface OtpInputSlotProps extends ComponentPropsWithoutRef<'div'> {
   /** Which character of the code this slot shows (0-based). */
   index: number;
