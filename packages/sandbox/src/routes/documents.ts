@@ -125,7 +125,7 @@ export function documentsRoutes(ctx: SandboxContext): Hono {
         {
           field: 'documentType',
           constraint: { enum: [...accepted] },
-          message: `Not accepted for ${holder.ownerId === undefined ? `a ${holder.customer.customerType} customer` : 'a beneficial owner'}`,
+          message: `Not accepted for ${holder.ownerId === undefined ? `${holder.customer.customerType} customers` : 'beneficial owners'}`,
         },
       ]);
     }
