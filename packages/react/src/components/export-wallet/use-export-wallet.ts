@@ -2,7 +2,7 @@ import {
   exportWallet,
   type SignedActionProgress,
   type WalletAuthClient,
-  type WalletAuthError,
+  WalletAuthError,
 } from '@wallet-auth/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSession } from '../../hooks/use-session.js';
@@ -79,6 +79,14 @@ export function useExportWallet(options: UseExportWalletOptions = {}): UseExport
   }, [hide, options.hideWhenPageHidden, state.status]);
 
   const reveal = () => {
+    if (accountId === undefined) {
+      // No session on this device, so no wallet to export: say so without a request.
+      setState({
+        status: 'failed',
+        error: new WalletAuthError('SESSION_KEY_MISSING', 'Sign in to export the wallet.'),
+      });
+      return;
+    }
     controller.current?.abort();
     const current = new AbortController();
     controller.current = current;
@@ -89,7 +97,7 @@ export function useExportWallet(options: UseExportWalletOptions = {}): UseExport
         setState(next);
       }
     };
-    exportWallet(stamps.client, accountId ?? '', {
+    exportWallet(stamps.client, accountId, {
       signal: current.signal,
       onProgress: (progress) => update({ status: 'revealing', progress }),
     }).then(
