@@ -18,7 +18,25 @@ export interface DemoRoutesOptions {
  */
 export function createDemoRoutes(options: DemoRoutesOptions): Hono {
   const app = new Hono().basePath('/__sandbox');
-  app.get('/info', (c) =>
+  let merchantAccountId: string | null | undefined;
+  // The "demo shop" a transfer pays: the platform's own USDC account (same currency as wallets).
+  async function findMerchant(): Promise<string | null> {
+    if (merchantAccountId === undefined) {
+      const { clientId, clientSecret } = options.sandbox.options;
+      const response = await options.sandbox.fetch(
+        new Request(
+          'http://sandbox.internal/2025-10-13/customers/internal-accounts?type=INTERNAL_CRYPTO&currency=USDC',
+          { headers: { Authorization: `Basic ${btoa(`${clientId}:${clientSecret}`)}` } },
+        ),
+      );
+      const body = (await response.json()) as {
+        data?: { id: string; customerId?: string | null }[];
+      };
+      merchantAccountId = body.data?.find((account) => !account.customerId)?.id ?? null;
+    }
+    return merchantAccountId;
+  }
+  app.get('/info', async (c) =>
     c.json({
       enclavePublicKey: options.sandbox.enclavePublicKey,
       otpHint: '000000',
@@ -26,6 +44,7 @@ export function createDemoRoutes(options: DemoRoutesOptions): Hono {
         issuer: options.identityProvider.issuer,
         audience: options.identityProvider.audience,
       },
+      merchantAccountId: await findMerchant(),
       now: options.sandbox.now(),
     }),
   );

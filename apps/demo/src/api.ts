@@ -1,24 +1,47 @@
-/** The demo app's own user session at the proxy (not the wallet's auth). */
+/**
+ * The demo app's own backend calls: its user session at the proxy (a simple email sign-up, not
+ * the wallet's authentication), the emulator's public facts, and the sandbox funding helper.
+ */
 export interface DemoUser {
   email: string;
   customerId: string;
   accountId: string;
 }
 
-export interface AccountSummary {
-  id: string;
-  type: string;
-  status: string;
-  label: string | null;
-  balance: { amount: number; currency: { code: string; decimals: number } };
+export interface SandboxInfo {
+  enclavePublicKey: string;
+  otpHint: string;
+  oidc: { issuer: string; audience: string };
+  merchantAccountId: string | null;
+  now: number;
+}
+
+/** An error of the demo's own calls, worded for the person. */
+export class DemoApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+    this.name = 'DemoApiError';
+  }
 }
 
 async function json<T>(response: Response): Promise<T> {
   const body = (await response.json().catch(() => null)) as (T & { message?: string }) | null;
   if (!response.ok || body === null) {
-    throw new Error(body?.message ?? `Request failed with status ${response.status}`);
+    throw new DemoApiError(
+      body?.message ?? `Request failed with status ${response.status}`,
+      response.status,
+    );
   }
   return body;
+}
+
+const jsonHeaders = { 'Content-Type': 'application/json' };
+
+export async function getSandboxInfo(): Promise<SandboxInfo> {
+  return json<SandboxInfo>(await fetch('/__sandbox/info'));
 }
 
 export async function getUser(): Promise<DemoUser | null> {
@@ -31,15 +54,38 @@ export async function signUp(email: string): Promise<DemoUser> {
     await fetch('/api/session', {
       method: 'POST',
       credentials: 'same-origin',
-      headers: { 'Content-Type': 'application/json' },
+      headers: jsonHeaders,
       body: JSON.stringify({ email }),
     }),
   );
 }
 
-export async function listAccounts(): Promise<AccountSummary[]> {
-  const body = await json<{ data: AccountSummary[] }>(
-    await fetch('/api/2025-10-13/customers/internal-accounts', { credentials: 'same-origin' }),
+export async function signOutOfDemo(): Promise<void> {
+  await fetch('/api/session', { method: 'DELETE', credentials: 'same-origin' });
+}
+
+/** Sandbox helper: credits the wallet instantly (wire-format §11.6), through the proxy. */
+export async function fundWallet(accountId: string, amount: number): Promise<void> {
+  await json<unknown>(
+    await fetch(
+      `/api/2025-10-13/sandbox/internal-accounts/${encodeURIComponent(accountId).replace(/%3A/gi, ':')}/fund`,
+      {
+        method: 'POST',
+        credentials: 'same-origin',
+        headers: jsonHeaders,
+        body: JSON.stringify({ amount }),
+      },
+    ),
   );
-  return body.data;
+}
+
+/** Moves the emulator's clock forward (demo and e2e only). */
+export async function advanceSandboxClock(seconds: number): Promise<void> {
+  await json<unknown>(
+    await fetch('/__sandbox/clock', {
+      method: 'POST',
+      headers: jsonHeaders,
+      body: JSON.stringify({ advanceSeconds: seconds }),
+    }),
+  );
 }

@@ -1,88 +1,102 @@
-import { type FormEvent, useEffect, useState } from 'react';
-import { type AccountSummary, type DemoUser, getUser, listAccounts, signUp } from './api.js';
+import { en, fr, useSession, WalletAuthLocaleProvider } from '@wallet-auth/react';
+import { useEffect, useState } from 'react';
+import { type DemoUser, getUser, type SandboxInfo, signOutOfDemo } from './api.js';
+import type { ProtocolLog } from './protocol-log.js';
+import { ProtocolPanel } from './protocol-panel.js';
+import { SignInScreen } from './screens/sign-in-screen.js';
+import { SignUpScreen } from './screens/sign-up-screen.js';
+import { WalletHome } from './screens/wallet-home.js';
 
-function formatAmount(account: AccountSummary): string {
-  const { amount, currency } = account.balance;
-  const value = amount / 10 ** currency.decimals;
-  try {
-    return new Intl.NumberFormat(undefined, { style: 'currency', currency: currency.code }).format(
-      value,
-    );
-  } catch {
-    // Crypto tickers (USDC, BTC) are not ISO 4217 currencies.
-    return `${new Intl.NumberFormat(undefined, { maximumFractionDigits: currency.decimals }).format(value)} ${currency.code}`;
-  }
+type Theme = 'light' | 'dark';
+type Locale = 'en' | 'fr';
+
+function initialTheme(): Theme {
+  return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
-export function App() {
+export interface AppProps {
+  info: SandboxInfo;
+  protocolLog: ProtocolLog;
+}
+
+/** The demo wallet: sign up → wallet sign-in → wallet home, with the protocol panel beside it. */
+export function App({ info, protocolLog }: AppProps) {
   const [user, setUser] = useState<DemoUser | null | undefined>(undefined);
-  const [accounts, setAccounts] = useState<AccountSummary[] | undefined>(undefined);
-  const [error, setError] = useState<string | undefined>(undefined);
-  const [pending, setPending] = useState(false);
+  const [loadError, setLoadError] = useState<string | undefined>(undefined);
+  const [theme, setTheme] = useState<Theme>(initialTheme);
+  const [locale, setLocale] = useState<Locale>('en');
+  const session = useSession();
 
   useEffect(() => {
-    getUser().then(setUser, (e: Error) => setError(e.message));
+    getUser().then(setUser, (error: Error) => setLoadError(error.message));
   }, []);
   useEffect(() => {
-    if (user) {
-      listAccounts().then(setAccounts, (e: Error) => setError(e.message));
-    }
-  }, [user]);
+    document.documentElement.dataset.theme = theme;
+    document.documentElement.lang = locale;
+  }, [theme, locale]);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const email = String(new FormData(event.currentTarget).get('email') ?? '');
-    setPending(true);
-    setError(undefined);
-    try {
-      setUser(await signUp(email));
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setPending(false);
-    }
+  // A session of another demo user on this browser is not this user's session.
+  const signedIn =
+    user && session.status === 'active' && session.session.accountId === user.accountId;
+
+  async function leaveDemo() {
+    await signOutOfDemo();
+    setUser(null);
   }
 
   return (
-    <main className="demo">
-      <header>
-        <h1>Demo wallet</h1>
-        <p className="muted">Wallet Auth Kit on the embedded sandbox emulator</p>
-      </header>
-      {error !== undefined && (
-        <p role="alert" className="error">
-          {error}
-        </p>
-      )}
-      {user === undefined && <p aria-busy="true">Loading…</p>}
-      {user === null && (
-        <form onSubmit={onSubmit} className="card" aria-labelledby="signup-title">
-          <h2 id="signup-title">Create your wallet</h2>
-          <label htmlFor="email">Email</label>
-          <input id="email" name="email" type="email" autoComplete="email" required />
-          <button type="submit" disabled={pending} aria-busy={pending}>
-            {pending ? 'Creating…' : 'Continue'}
-          </button>
-        </form>
-      )}
-      {user && (
-        <section className="card" aria-labelledby="accounts-title">
-          <h2 id="accounts-title">Accounts of {user.email}</h2>
-          {accounts === undefined ? (
-            <p aria-busy="true">Loading accounts…</p>
-          ) : (
-            <ul className="accounts">
-              {accounts.map((account) => (
-                <li key={account.id} data-type={account.type}>
-                  <span>{account.label ?? account.type.replace('_', ' ').toLowerCase()}</span>
-                  <span className="muted">{account.status}</span>
-                  <strong>{formatAmount(account)}</strong>
-                </li>
-              ))}
-            </ul>
+    <WalletAuthLocaleProvider messages={locale === 'fr' ? fr : en}>
+      <div className="layout">
+        <header className="topbar">
+          <div className="brand">
+            <span aria-hidden="true" className="logo">
+              ◆
+            </span>
+            <div>
+              <p className="brand-name">Demo wallet</p>
+              <p className="brand-sub">Wallet Auth Kit · sandbox</p>
+            </div>
+          </div>
+          <div className="topbar-controls">
+            <label className="select">
+              <span>Language</span>
+              <select value={locale} onChange={(event) => setLocale(event.target.value as Locale)}>
+                <option value="en">English</option>
+                <option value="fr">Français</option>
+              </select>
+            </label>
+            <button
+              type="button"
+              className="ghost"
+              aria-pressed={theme === 'dark'}
+              onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
+            >
+              {theme === 'dark' ? 'Light theme' : 'Dark theme'}
+            </button>
+            {user && (
+              <button type="button" className="ghost" onClick={leaveDemo}>
+                Switch demo user
+              </button>
+            )}
+          </div>
+        </header>
+        <main className="content" id="main">
+          {loadError !== undefined && (
+            <p role="alert" className="banner banner-error">
+              {loadError}
+            </p>
           )}
-        </section>
-      )}
-    </main>
+          {user === undefined && loadError === undefined && (
+            <p aria-busy="true" className="muted">
+              Loading…
+            </p>
+          )}
+          {user === null && <SignUpScreen onSignedUp={setUser} />}
+          {user && !signedIn && <SignInScreen user={user} info={info} theme={theme} />}
+          {user && signedIn && <WalletHome user={user} info={info} theme={theme} />}
+        </main>
+        <ProtocolPanel log={protocolLog} />
+      </div>
+    </WalletAuthLocaleProvider>
   );
 }
