@@ -1,0 +1,112 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { WalletAuthClient } from '../client/create-wallet-auth-client.js';
+import { createOtpLoginFlow } from '../flows/otp-login/otp-login.js';
+import { setup, waitFor } from '../test/harness.js';
+import { executeTransfer } from './execute-transfer.js';
+import type { SignedActionProgress } from './session-signed.js';
+
+async function signInWithOtp(client: WalletAuthClient, credentialId: string) {
+  const flow = createOtpLoginFlow(client);
+  flow.start(credentialId);
+  await waitFor(flow, (s) => s.status === 'awaitingCode');
+  flow.submitCode('000000');
+  await waitFor(flow, (s) => s.status === 'authenticated');
+}
+
+/** The wallet, funded, and another ACTIVE internal account in its currency. */
+async function fundedWallet(env: Awaited<ReturnType<typeof setup>>, amount: number) {
+  const { client, platform, accountId } = env;
+  const funded = await platform('POST', `/sandbox/internal-accounts/${accountId}/fund`, { amount });
+  expect(funded.status).toBe(200);
+  const { data } = await client.api.listInternalAccounts({ limit: 100 });
+  const wallet = data.find((a) => a.id === accountId)!;
+  const destination = data.find(
+    (a) =>
+      a.id !== accountId &&
+      a.status === 'ACTIVE' &&
+      a.balance.currency.code === wallet.balance.currency.code,
+  );
+  if (destination === undefined) {
+    throw new Error('no account in the wallet currency');
+  }
+  return { wallet, destinationAccountId: destination.id };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('executeTransfer against the emulator', () => {
+  it('given PROCESSING on execute, should resend with the same Idempotency-Key and stamp until COMPLETED', async () => {
+    vi.useFakeTimers({ now: Date.now(), toFake: ['Date', 'setTimeout', 'clearTimeout'] });
+    const env = await setup({ sandbox: { processing: { 'POST /quotes/{quoteId}/execute': 2 } } });
+    await signInWithOtp(env.client, env.emailCredentialId);
+    const { destinationAccountId } = await fundedWallet(env, 10_000);
+    const progress: SignedActionProgress['kind'][] = [];
+    let processed = 0;
+    let onProcessing: () => void = () => undefined;
+    const result = executeTransfer(
+      env.client,
+      { sourceAccountId: env.accountId, destinationAccountId, amount: 2_500, description: 'rent' },
+      {
+        onProgress: (p) => {
+          progress.push(p.kind);
+          if (p.kind === 'processing') {
+            processed += 1;
+            onProcessing();
+          }
+        },
+      },
+    );
+    // §11.4 backoff: the n-th PROCESSING answer is resent after 1 s, then 2 s.
+    for (const [index, wait] of [1000, 2000].entries()) {
+      await new Promise<void>((resolve) => {
+        onProcessing = () => {
+          if (processed > index) {
+            resolve();
+          }
+        };
+        onProcessing();
+      });
+      await vi.advanceTimersByTimeAsync(wait);
+    }
+    const quote = await result;
+    expect(quote).toMatchObject({ status: 'COMPLETED', totalSendingAmount: 2_500 });
+    expect(quote.transactionId).toEqual(expect.any(String));
+    const executes = env.requests.filter((r) => r.url.endsWith(`${quote.id}/execute`));
+    const keys = new Set(executes.map((r) => r.headers.get('Idempotency-Key')));
+    expect(keys.size).toBe(1);
+    expect([...keys][0]).toMatch(/^[0-9a-f-]{36}$/);
+    const signed = executes.filter((r) => r.headers.has('Service-Wallet-Signature'));
+    expect(signed).toHaveLength(3);
+    expect(new Set(signed.map((r) => r.headers.get('Service-Wallet-Signature'))).size).toBe(1);
+    expect(progress.filter((kind) => kind === 'processing')).toHaveLength(2);
+    const { data } = await env.client.api.listInternalAccounts({ limit: 100 });
+    expect(data.find((a) => a.id === env.accountId)?.balance.amount).toBe(7_500);
+  });
+
+  it('given more than the balance, should fail AMOUNT_OUT_OF_RANGE', async () => {
+    const env = await setup();
+    await signInWithOtp(env.client, env.emailCredentialId);
+    const { destinationAccountId } = await fundedWallet(env, 100);
+    await expect(
+      executeTransfer(env.client, {
+        sourceAccountId: env.accountId,
+        destinationAccountId,
+        amount: 101,
+      }),
+    ).rejects.toMatchObject({ code: 'AMOUNT_OUT_OF_RANGE', status: 400 });
+  });
+
+  it('given no session, should fail SESSION_KEY_MISSING with no request', async () => {
+    const env = await setup();
+    await expect(
+      executeTransfer(env.client, {
+        sourceAccountId: env.accountId,
+        destinationAccountId: 'InternalAccount:7c9e6679-7425-40de-944b-e07fc1f90ae7',
+        amount: 1,
+      }),
+    ).rejects.toMatchObject({ code: 'SESSION_KEY_MISSING' });
+    expect(env.requests).toHaveLength(0);
+  });
+});
