@@ -131,6 +131,41 @@ describe('pnpm sandbox (cli.ts)', () => {
     expect(firstLine).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+\/2025-10-13$/);
   }, 30_000);
 
+  it('given --config with every option a file can carry (webhooks included), should start', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sandbox-cli-'));
+    const file = join(dir, 'sandbox.json');
+    writeFileSync(
+      file,
+      JSON.stringify({
+        platform: {
+          regulated: false,
+          skipVerificationPaperwork: true,
+          smsOtpCredentials: true,
+          accountActivationSeconds: 1,
+        },
+        sessionLifetimeSeconds: 600,
+        challengeLifetimeSeconds: 120,
+        otpLifetimeSeconds: 120,
+        oidcIssuers: ['https://issuer.example'],
+        oidcJwks: { 'https://issuer.example': { keys: [] } },
+        processing: { 'POST /quotes/{quoteId}/execute': 1 },
+        acceptLegacyMagicValues: false,
+        signExportBundles: true,
+        requireUserVerification: true,
+        enclaveSigningKey: 'f780279fd2d6e2301366aa01835b4f584126ea129d2ba520eca6a502cc44c1b9',
+        webauthn: { rpId: 'localhost', origins: ['http://localhost:5173'] },
+        signatureHeaderName: 'X-Wallet-Stamp',
+        faults: { seed: 1, rules: [{ route: 'POST /documents', rate: 0, kind: 'serverError' }] },
+        rateLimits: { challengesPerWindow: 0 },
+        webhooks: { url: 'http://127.0.0.1:9/hooks', secret: 'shh', maxAttempts: 2 },
+        clientId: 'cli-id',
+        clientSecret: 'cli-secret',
+      }),
+    );
+    const { firstLine, stderr } = await run(['--port', '0', '--config', file]);
+    expect(firstLine, stderr).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+\/2025-10-13$/);
+  }, 30_000);
+
   it('given --config with an unknown option, should exit 2 naming it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sandbox-cli-'));
     const file = join(dir, 'sandbox.json');
