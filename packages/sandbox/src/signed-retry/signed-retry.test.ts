@@ -257,7 +257,7 @@ describe('signed retry (wire-format §11.2–§11.4)', () => {
         expect(other.status === 401 || other.body.status === 'PROCESSING').toBe(true);
       }
     }
-  });
+  }, 60_000);
 
   it('SR-23: given a flood of 5,000 first legs, should keep at most 32 pending challenges per account and sweep them after their TTL', async () => {
     const { h, walletId } = await signedIn();
