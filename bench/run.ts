@@ -1,13 +1,16 @@
 /**
- * `pnpm bench [--quick] [--only=sizes,crypto,round-trips,servers] [--out FILE]` — measures the kit
+ * `pnpm bench [--quick] [--only=sizes,crypto,round-trips,servers] [--out FILE] [--render-only]` —
+ * measures the kit
  * side by side (issue 9) and writes `bench/REPORT.md`. Not part of `pnpm test`. Every section is
  * bounded in time and count; a section that fails is reported as such and the exit code is 1.
- * `--quick` runs each section briefly (smoke test); the full run takes several minutes.
+ * `--quick` runs each section briefly (smoke test); the full run takes several minutes. The raw
+ * figures go to `<out>.json`; `--render-only` rewrites the Markdown from them without measuring.
  */
-import { writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { machineFacts } from './lib/machine.js';
+import { type MachineFacts, machineFacts } from './lib/machine.js';
 import { kib, ms, table, verdict } from './lib/markdown.js';
 import { otpMedianUs, renderCrypto, renderRoundTrips } from './report/render-crypto.js';
 import { renderServers, serverHeadlines } from './report/render-servers.js';
@@ -26,9 +29,9 @@ const { values } = parseArgs({
     quick: { type: 'boolean', default: false },
     only: { type: 'string' },
     out: { type: 'string', default: fileURLToPath(new URL('./REPORT.md', import.meta.url)) },
+    'render-only': { type: 'boolean', default: false },
   },
 });
-const quick = values.quick === true;
 const only = new Set((values.only ?? SECTIONS.join(',')).split(',').map((s) => s.trim()));
 for (const name of only) {
   if (!(SECTIONS as readonly string[]).includes(name)) {
@@ -57,21 +60,42 @@ async function section<T>(name: SectionName, work: () => Promise<T>): Promise<T 
   }
 }
 
-const facts = machineFacts();
-const sizes = await section('sizes', async (): Promise<SizesSection> => {
-  const kit = await measureKitSizes();
-  log('sizes: installing peer kits (cached between runs, at most 10 min)');
-  const install = await installPeerKits(600_000);
-  const figures = install.ok ? await measurePeerKits(await loadSizeReport()) : [];
-  return { kit, peers: { install, figures } };
-});
-const clientCrypto: ClientCryptoReport | undefined = await section('crypto', () =>
-  measureClientCrypto(quick ? { samples: 50, batch: 2 } : { samples: 100, batch: 10 }),
-);
-const roundTrips: RoundTripCount[] | undefined = await section('round-trips', countRoundTrips);
-const servers: ServersReport | undefined = await section('servers', () =>
-  benchServers(serversSettings(quick), log),
-);
+/** Everything measured in one run (also written as JSON next to the report). */
+interface BenchResults {
+  quick: boolean;
+  facts: MachineFacts;
+  failures: string[];
+  sizes: SizesSection | undefined;
+  clientCrypto: ClientCryptoReport | undefined;
+  roundTrips: RoundTripCount[] | undefined;
+  servers: ServersReport | undefined;
+}
+
+async function measureAll(quick: boolean): Promise<BenchResults> {
+  const facts = machineFacts();
+  const sizes = await section('sizes', async (): Promise<SizesSection> => {
+    const kit = await measureKitSizes();
+    log('sizes: installing peer kits (cached between runs, at most 10 min)');
+    const install = await installPeerKits(600_000);
+    const figures = install.ok ? await measurePeerKits(await loadSizeReport()) : [];
+    return { kit, peers: { install, figures } };
+  });
+  const clientCrypto = await section('crypto', () =>
+    measureClientCrypto(quick ? { samples: 50, batch: 2 } : { samples: 100, batch: 10 }),
+  );
+  const roundTrips = await section('round-trips', countRoundTrips);
+  const servers = await section('servers', () => benchServers(serversSettings(quick), log));
+  return { quick, facts, failures, sizes, clientCrypto, roundTrips, servers };
+}
+
+const jsonPath = `${values.out.replace(/\.md$/, '')}.json`;
+const results: BenchResults = values['render-only']
+  ? (JSON.parse(readFileSync(jsonPath, 'utf8')) as BenchResults)
+  : await measureAll(values.quick === true);
+if (!values['render-only']) {
+  writeFileSync(jsonPath, `${JSON.stringify(results)}\n`);
+}
+const { quick, facts, sizes, clientCrypto, roundTrips, servers } = results;
 
 function targetsTable(): string {
   const rows: string[][] = [];
@@ -125,6 +149,7 @@ const report = [
     [
       ['CPU', `${facts.cpu}, ${facts.cores} cores available`],
       ['memory', `${facts.memoryGiB} GiB`],
+      ['load average at start (1, 5, 15 min)', facts.loadAverage.join(', ')],
       ['OS', facts.os],
       ['Node / pnpm', `${facts.node} / ${facts.pnpm}`],
       ['Chromium', clientCrypto?.browserVersion ?? 'not run'],
@@ -151,5 +176,9 @@ const report = [
   .join('\n')
   .replace(/\n{3,}/g, '\n\n');
 writeFileSync(values.out, report);
-log(`wrote ${values.out}`);
-process.exit(failures.length === 0 ? 0 : 1);
+// The repository's formatter (biome) owns Markdown and JSON layout; let it lay both files out.
+spawnSync('pnpm', ['exec', 'biome', 'format', '--write', values.out, jsonPath], {
+  stdio: 'ignore',
+});
+log(`wrote ${values.out} and ${jsonPath}`);
+process.exit(results.failures.length === 0 ? 0 : 1);

@@ -1,7 +1,7 @@
 /** The machine, versions and date the report was measured with. */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { availableParallelism, cpus, release, totalmem, type } from 'node:os';
+import { availableParallelism, cpus, loadavg, release, totalmem, type } from 'node:os';
 import { fileURLToPath } from 'node:url';
 
 /** Facts printed at the top of the report. */
@@ -10,6 +10,8 @@ export interface MachineFacts {
   cpu: string;
   cores: number;
   memoryGiB: number;
+  /** 1-, 5- and 15-minute load averages when the run started. */
+  loadAverage: number[];
   os: string;
   node: string;
   pnpm: string;
@@ -59,6 +61,7 @@ export function machineFacts(): MachineFacts {
     cpu: cpus()[0]?.model ?? 'unknown',
     cores: availableParallelism(),
     memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+    loadAverage: loadavg().map((value) => Math.round(value * 100) / 100),
     os: osName(),
     node: process.version,
     pnpm: output('pnpm', ['--version']),

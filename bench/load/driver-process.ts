@@ -70,7 +70,24 @@ async function run(request: RunRequest): Promise<RunResult> {
     users.map(async (user) => {
       while (performance.now() < deadline && launched < request.maxFlows) {
         launched += 1;
-        records.push(await user.signIn(request.flowTimeoutMs));
+        try {
+          records.push(await user.signIn(request.flowTimeoutMs));
+        } catch (error) {
+          // A bench bug, not a kit outcome: recorded (and visible in the report), never fatal to the run.
+          records.push({
+            user: user.index,
+            ok: false,
+            sessionId: undefined,
+            tek: undefined,
+            errorCode: `DRIVER_ERROR ${(error as Error).message}`.slice(0, 80),
+            startedAt: Date.now(),
+            durationMs: 0,
+            roundTrips: 0,
+            signedSends: 0,
+            statuses: [],
+            reconciled: [],
+          });
+        }
       }
     }),
   );

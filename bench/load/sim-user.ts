@@ -110,12 +110,24 @@ export async function createSimUser(
   const credentialId: string = found;
   const known = new Set<string>();
 
+  /** Lists the account's sessions (up to 5 tries, the list call itself can meet a reset). */
   async function reconcile(record: FlowRecord): Promise<void> {
-    const listed = await client.api.listSessions(accountId);
-    for (const session of listed.data) {
-      if (!known.has(session.id)) {
-        known.add(session.id);
-        record.reconciled.push(session.id);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const listed = await client.api.listSessions(accountId);
+        for (const session of listed.data) {
+          if (!known.has(session.id)) {
+            known.add(session.id);
+            record.reconciled.push(session.id);
+          }
+        }
+        return;
+      } catch {
+        if (attempt === 5) {
+          record.errorCode = `${record.errorCode ?? ''}+RECONCILE_FAILED`;
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
       }
     }
   }
@@ -180,12 +192,18 @@ export async function createSimUser(
       known.add(state.session.id);
       return record;
     }
-    record.errorCode =
-      state === undefined
-        ? 'TIMEOUT'
-        : state.status === 'failed' || state.status === 'rateLimited'
-          ? state.error.code
-          : (exchanges.at(-1)?.errorCode ?? 'CODE_REJECTED');
+    if (state === undefined) {
+      record.errorCode = 'TIMEOUT';
+    } else if (state.status === 'failed' || state.status === 'rateLimited') {
+      // The kit's code, with the server's envelope code and status when it mapped one to UNKNOWN.
+      const { code, serverCode, status } = state.error;
+      record.errorCode =
+        serverCode === undefined || serverCode === code
+          ? code
+          : `${code} (${serverCode} ${status ?? ''})`.trim();
+    } else {
+      record.errorCode = exchanges.at(-1)?.errorCode ?? 'CODE_REJECTED';
+    }
     if (record.signedSends > 0) {
       // The signed leg may have been accepted with its answer lost: the lists tell (wire-format §11.3).
       await reconcile(record);

@@ -27,6 +27,12 @@ export function serverHeadlines(report: ServersReport): ServerHeadlines {
   };
 }
 
+/** Flows/s the measured CPU cost allows on 2 dedicated cores (driver, proxy and emulator together). */
+function ceiling(r: LoadResult): number {
+  const perFlow = r.cpuMsPerFlow.driver + r.cpuMsPerFlow.proxy + r.cpuMsPerFlow.emulator;
+  return 2000 / perFlow;
+}
+
 function loadRow(r: LoadResult): (string | number)[] {
   const failures = Object.entries(r.failuresByCode)
     .map(([code, count]) => `${code} ${count}`)
@@ -45,7 +51,16 @@ function loadRow(r: LoadResult): (string | number)[] {
     failures === '' ? '0' : failures,
     `${inv.serverSessions} = ${inv.successes} + ${inv.reconciled}`,
     `${inv.lost.length} / ${inv.duplicated.length} / ${inv.mismatched.length}`,
+  ];
+}
+
+function costRow(r: LoadResult): (string | number)[] {
+  return [
+    r.label,
     `${r.cpuMsPerFlow.driver.toFixed(1)} / ${r.cpuMsPerFlow.proxy.toFixed(1)} / ${r.cpuMsPerFlow.emulator.toFixed(1)}`,
+    r.benchCores.toFixed(2),
+    `${r.loadAverage.before.toFixed(1)} → ${r.loadAverage.after.toFixed(1)}`,
+    ceiling(r).toFixed(0),
   ];
 }
 
@@ -119,10 +134,21 @@ export function renderServers(report: ServersReport): string {
         'failed flows',
         'server = successes + reconciled',
         'lost / dup / key mismatch',
-        'CPU ms per flow: driver / proxy / emulator',
       ],
       [loadRow(clean), loadRow(faulted)],
       [1, 2, 3, 4, 5, 6, 7, 8],
+    ),
+    '',
+    table(
+      [
+        'run',
+        'CPU ms per flow: driver / proxy / emulator',
+        'cores used by the bench',
+        'load avg before → after',
+        'CPU-bound ceiling on 2 free cores, flows/s',
+      ],
+      [costRow(clean), costRow(faulted)],
+      [2, 4],
     ),
     '',
     `Targets: ≥ 150 flows/s — ${clean.flowsPerSecond.toFixed(1)}, ${verdict(clean.flowsPerSecond >= 150)}; p99 ≤ 1 s — ${ms(h.cleanP99Ms)} ms, ${verdict(h.cleanP99Ms <= 1000)}; 0 lost or duplicated sessions (both runs) — ${h.lostOrDuplicated}, ${verdict(h.lostOrDuplicated === 0)}; 0 proxy 5xx in the clean run — ${clean.proxy5xx}, ${verdict(clean.proxy5xx === 0)}. Signed resends in the faults run: ${faulted.signedResends}. Server RSS after the runs: emulator ${clean.rssMiB.emulator.toFixed(0)} / ${faulted.rssMiB.emulator.toFixed(0)} MiB, proxy ${clean.rssMiB.proxy.toFixed(0)} / ${faulted.rssMiB.proxy.toFixed(0)} MiB.`,

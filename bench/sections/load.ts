@@ -3,6 +3,7 @@
  * simulated users, then the session invariant against the emulator's state (LOAD-1, LOAD-2).
  */
 
+import { loadavg } from 'node:os';
 import { type Summary, summarize } from '../lib/stats.js';
 import type { RunRequest, RunResult } from '../load/driver-process.js';
 import { checkSessionInvariant, type InvariantReport } from '../load/invariant.js';
@@ -35,6 +36,10 @@ export interface LoadResult {
   rssMiB: { emulator: number; proxy: number };
   /** CPU ms per completed flow (successes and failures) in each process. */
   cpuMsPerFlow: { driver: number; proxy: number; emulator: number };
+  /** Cores the three bench processes used on average during the measured loop. */
+  benchCores: number;
+  /** 1-minute load average of the machine before and after the measured loop (other work shows here). */
+  loadAverage: { before: number; after: number };
 }
 
 /**
@@ -54,6 +59,7 @@ export async function runLoad(
     warmupMs + run.flowTimeoutMs + 120_000,
   );
   await topology.proxy.request('reset');
+  const loadBefore = loadavg()[0] ?? Number.NaN;
   const emulatorBefore = await topology.emulator.request<EmulatorSnapshot>('snapshot');
   const proxyBefore = await topology.proxy.request<ProxyCounts>('snapshot');
   const result = await topology.driver.request<RunResult>(
@@ -61,6 +67,7 @@ export async function runLoad(
     run,
     run.durationMs + run.flowTimeoutMs + 120_000,
   );
+  const loadAfter = loadavg()[0] ?? Number.NaN;
   const emulator = await topology.emulator.request<EmulatorSnapshot>('snapshot');
   const proxy = await topology.proxy.request<ProxyCounts>('snapshot');
   const accounts = new Set(result.accountIds);
@@ -106,6 +113,10 @@ export async function runLoad(
       emulator: emulator.rssBytes / 2 ** 20,
       proxy: proxy.rssBytes / 2 ** 20,
     },
+    benchCores:
+      (result.cpuMs + proxy.cpuMs - proxyBefore.cpuMs + emulator.cpuMs - emulatorBefore.cpuMs) /
+      result.drainedMs,
+    loadAverage: { before: loadBefore, after: loadAfter },
     cpuMsPerFlow: {
       driver: result.cpuMs / result.records.length,
       proxy: (proxy.cpuMs - proxyBefore.cpuMs) / result.records.length,
