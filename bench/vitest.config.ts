@@ -1,8 +1,13 @@
+import { defaultClientConditions, defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
-/** Unit tests of the bench's own logic (statistics, invariant, report tables): `npx vitest run --config bench/vitest.config.ts`. */
+/**
+ * Tests of the bench's own logic (statistics, invariant, report tables, round-trip counting):
+ * `npx vitest run --config bench/vitest.config.ts`. Workspace packages resolve to their source.
+ */
 export default defineConfig({
-  resolve: { conditions: ['@wallet-auth/source'] },
+  resolve: { conditions: ['@wallet-auth/source', ...defaultClientConditions] },
+  ssr: { resolve: { conditions: ['@wallet-auth/source', ...defaultServerConditions] } },
   test: {
     name: 'bench',
     root: new URL('.', import.meta.url).pathname,
