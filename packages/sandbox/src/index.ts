@@ -2,8 +2,11 @@ export type { FieldError } from './api-error.js';
 export { ApiError } from './api-error.js';
 export type { Sandbox, SeededCustomer } from './app.js';
 export { API_VERSION, createSandbox, MAX_BODY_BYTES } from './app.js';
+export type { DeliveryState, WebhookEvent } from './events/event-log.js';
 export { SandboxConnectionDropped } from './faults.js';
 export {
+  END_USER_TERMS,
+  KYC_SUFFIXES,
   LEGACY_PASSKEY_SIGNATURE,
   LEGACY_SIGNATURE,
   SANDBOX_OTP_CODE,
@@ -16,6 +19,7 @@ export type {
   SandboxOptions,
   SandboxPlatformOptions,
   SandboxRateLimits,
+  SandboxWebhookOptions,
 } from './options.js';
 export {
   DEFAULT_CLIENT_ID,

@@ -1,4 +1,5 @@
 import type { WebhookConfig } from './events/webhook-dispatcher.js';
+import { resolveWebhooks, type SandboxWebhookOptions } from './events/webhook-options.js';
 import {
   checkFaults,
   checkHeaderName,
@@ -9,6 +10,7 @@ import {
 } from './options-checks.js';
 import { SandboxOptionsError } from './options-error.js';
 
+export type { SandboxWebhookOptions };
 export { SandboxOptionsError };
 
 /**
@@ -50,24 +52,6 @@ export interface SandboxRateLimits {
   windowSeconds?: number;
   verifyFailuresBeforeLock?: number;
   lockSeconds?: number;
-}
-
-/**
- * Option `webhooks` — a project extension beyond wire-format §14 (the interface leaves webhook
- * delivery open): where events are POSTed, how they are signed and how often a failed delivery is
- * tried. `fetch` and `schedule` are for `createSandbox` only (tests inject them).
- */
-export interface SandboxWebhookOptions {
-  /** `http(s)` URL receiving `POST {id, type, createdAt, data}`. */
-  url: string;
-  /** Signs each delivery (`Webhook-Signature`, Standard Webhooks layout). @defaultValue unsigned */
-  secret?: string;
-  /** Attempts per event, 1–10, retries backing off 1 s, 2 s, 4 s, 8 s, …. @defaultValue 5 */
-  maxAttempts?: number;
-  /** Delivery transport. @defaultValue globalThis.fetch */
-  fetch?: (request: Request) => Promise<Response>;
-  /** Timer for backoff and timeouts; may return a canceller. @defaultValue setTimeout */
-  schedule?: (delayMs: number, run: () => void) => (() => void) | undefined;
 }
 
 /** Options of `createSandbox` and of `pnpm sandbox --config FILE` (wire-format §14). */
@@ -201,33 +185,6 @@ function bool(value: unknown, name: string, fallback: boolean): boolean {
 
 function defaultRandom(bytes: number): Uint8Array {
   return crypto.getRandomValues(new Uint8Array(bytes));
-}
-
-function defaultSchedule(delayMs: number, run: () => void): () => void {
-  const timer = setTimeout(run, delayMs);
-  // A pending retry must not keep a Node process alive on its own.
-  (timer as { unref?: () => void }).unref?.();
-  return () => clearTimeout(timer);
-}
-
-function resolveWebhooks(webhooks: SandboxWebhookOptions | undefined): WebhookConfig | undefined {
-  if (webhooks === undefined) {
-    return undefined;
-  }
-  const schedule = webhooks.schedule;
-  return {
-    url: webhooks.url,
-    secret: webhooks.secret,
-    maxAttempts: webhooks.maxAttempts ?? 5,
-    fetch: webhooks.fetch ?? ((request) => fetch(request)),
-    schedule:
-      schedule === undefined
-        ? defaultSchedule
-        : (delayMs, run) => {
-            const cancel = schedule(delayMs, run);
-            return typeof cancel === 'function' ? cancel : undefined;
-          },
-  };
 }
 
 /** Validates options and fills in the defaults of wire-format §14. */

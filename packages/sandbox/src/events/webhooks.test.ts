@@ -265,6 +265,17 @@ describe('GET /sandbox/events', () => {
   });
 });
 
+describe('EMU-09: event logs per instance', () => {
+  it('given two sandboxes, should keep separate event logs', async () => {
+    const a = createHarness({ platform: { regulated: true } });
+    const b = createHarness({ platform: { regulated: true } });
+    await a.createCustomer();
+    expect(a.sandbox.eventLog()).toHaveLength(1);
+    expect(b.sandbox.eventLog()).toEqual([]);
+    expect(await log(b)).toEqual([]);
+  });
+});
+
 describe('option webhooks', () => {
   it('given invalid values, should refuse each with a message naming it', () => {
     const cases: [unknown, RegExp][] = [

@@ -171,10 +171,21 @@ describe('bad input never reaches a 500 (wire-format §1, §13; catalogue EMU-07
     const h = createHarness({ acceptLegacyMagicValues: true });
     const { walletId, emailCredentialId, customerId } = await h.createCustomer();
     const { session } = await h.signInWithOtp(walletId, emailCredentialId);
+    const platformUsdc = [...h.sandbox.state.accounts.values()].find(
+      (a) => a.label === 'Platform USDC',
+    )!.id;
+    const quote = await h.request('POST', '/quotes', {
+      body: {
+        source: { sourceType: 'ACCOUNT', accountId: walletId },
+        destination: { destinationType: 'ACCOUNT', accountId: platformUsdc },
+        lockedCurrencySide: 'SENDING',
+        lockedCurrencyAmount: 1,
+      },
+    });
     const ids: Record<string, string> = {
       id: emailCredentialId,
       customerId,
-      quoteId: 'Quote:00000000-0000-4000-8000-000000000000',
+      quoteId: quote.body.id,
     };
     const pathFor = (template: string) => {
       const path = template.slice(template.indexOf(' ') + 1);
@@ -198,6 +209,13 @@ describe('bad input never reaches a 500 (wire-format §1, §13; catalogue EMU-07
             assertion: jsonValue,
             attestation: jsonValue,
             privateEnabled: jsonValue,
+            customerId: fc.constantFrom(customerId, 'x'),
+            source: jsonValue,
+            destination: jsonValue,
+            lockedCurrencyAmount: jsonValue,
+            amount: jsonValue,
+            beneficialOwners: jsonValue,
+            endUserTermsConsent: jsonValue,
           },
           { requiredKeys: [] },
         )
@@ -214,6 +232,7 @@ describe('bad input never reaches a 500 (wire-format §1, §13; catalogue EMU-07
           fc.string(),
           fc.uuid().map((u) => `Request:${u}`),
         ),
+        'Idempotency-Key': fc.string(),
       },
       { requiredKeys: [] },
     );

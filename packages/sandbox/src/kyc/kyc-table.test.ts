@@ -328,7 +328,7 @@ describe('unregulated, Skip verification paperwork on (§14 row 3)', () => {
 });
 
 describe('event payloads (service interface: Events)', () => {
-  it('given a first submission, should log {id, type, createdAt, data} snapshots: the verification IN_PROGRESS, then its outcome, then the customer', async () => {
+  it('EMU-11: given a first submission, should log {id, type, createdAt, data} snapshots: the verification IN_PROGRESS, then its outcome, then the customer', async () => {
     const h = createHarness();
     const customer = await completeIndividual(h, 'Ada Lovelace');
     h.clock.advance(5000);

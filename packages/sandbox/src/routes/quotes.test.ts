@@ -51,7 +51,7 @@ const payloadOf = (quote: JsonBody): string =>
   quote.paymentInstructions[0].accountOrWalletInfo.payloadToSign;
 
 describe('POST /quotes', () => {
-  it('given a wallet source, should answer 201 PENDING with the EMBEDDED_WALLET payment instruction to sign', async () => {
+  it('EMU-11: given a wallet source, should answer 201 PENDING with the EMBEDDED_WALLET payment instruction to sign', async () => {
     const { h, ada, quote, destination } = await walletQuote();
     const wallet = h.sandbox.state.accounts.get(ada.walletId)!;
     expect(quote).toEqual({
@@ -156,7 +156,7 @@ describe('POST /quotes', () => {
 });
 
 describe('POST /quotes/{quoteId}/execute from an embedded wallet', () => {
-  it('given the two-leg signed retry by a session of that wallet, should answer 202 over the quote payload, then 200 COMPLETED and move the balances', async () => {
+  it('EMU-11: given the two-leg signed retry by a session of that wallet, should answer 202 over the quote payload, then 200 COMPLETED and move the balances', async () => {
     const { h, ada, key, destination, quote, execute } = await walletQuote();
     const leg1 = await execute();
     expect(leg1.status).toBe(202);
@@ -186,7 +186,7 @@ describe('POST /quotes/{quoteId}/execute from an embedded wallet', () => {
     expect((await execute()).status).toBe(409);
   });
 
-  it('given the signature alone over the quote payload (high-S too), should execute', async () => {
+  it('EMU-10: given the signature alone over the quote payload (high-S too), should execute', async () => {
     const { h, ada, key, quote, execute } = await walletQuote();
     const response = await execute({
       'Service-Wallet-Signature': stamp(payloadOf(quote), key, { highS: true }),
@@ -246,7 +246,7 @@ describe('POST /quotes/{quoteId}/execute from an embedded wallet', () => {
     },
   );
 
-  it('given a session of the wallet that has expired, should answer 401 WALLET_SIGNATURE_INVALID', async () => {
+  it('EMU-04: given a session of the wallet that has expired, should answer 401 WALLET_SIGNATURE_INVALID', async () => {
     const { h, key, quote, execute } = await walletQuote({ sessionLifetimeSeconds: 60 });
     h.clock.advance(61_000);
     const response = await execute({ 'Service-Wallet-Signature': stamp(payloadOf(quote), key) });
@@ -256,7 +256,7 @@ describe('POST /quotes/{quoteId}/execute from an embedded wallet', () => {
     });
   });
 
-  it('given legacy values on, should accept sandbox-valid-signature in both forms', async () => {
+  it('EMU-03: given legacy values on, should accept sandbox-valid-signature on execute', async () => {
     const { execute } = await walletQuote({ acceptLegacyMagicValues: true });
     const response = await execute({ 'Service-Wallet-Signature': 'sandbox-valid-signature' });
     expect(response.status).toBe(200);
@@ -302,7 +302,7 @@ describe('POST /quotes/{quoteId}/execute from an embedded wallet', () => {
     expect(await balance(h, ada.walletId)).toBe(0);
   });
 
-  it('given an expired quote, should answer 400 INVALID_INPUT on either leg', async () => {
+  it('EMU-04: given an expired quote, should answer 400 INVALID_INPUT on either leg', async () => {
     const { h, key, quote, execute } = await walletQuote();
     const leg1 = await execute();
     h.clock.advance(300_000);
@@ -319,7 +319,7 @@ describe('POST /quotes/{quoteId}/execute from an embedded wallet', () => {
     ['two-leg', true],
     ['signature-only', false],
   ])(
-    'given processing 2 (%s form), should answer PROCESSING twice with the effect committed, then the quote, then replay it for the key',
+    'EMU-05: given processing 2 (%s form), should answer PROCESSING twice with the effect committed, then the quote, then replay it for the key',
     async (_form, twoLeg) => {
       const { h, ada, key, quote, execute } = await walletQuote({
         processing: { 'POST /quotes/{quoteId}/execute': 2 },

@@ -20,12 +20,8 @@ import { checkExecutable, createQuote, ensureFunds, executeQuote } from '../quot
 import { readQuoteBody, readTransferBody } from '../quotes/quote-input.js';
 import { serializeQuote } from '../serialize.js';
 import { processingResponse, terminalResponse } from '../signed-retry/respond.js';
-import {
-  resumeInflight,
-  resumeSignedRetry,
-  runSignedRetry,
-  type Signer,
-} from '../signed-retry/signed-retry.js';
+import { resumeInflight } from '../signed-retry/signature-only.js';
+import { resumeSignedRetry, runSignedRetry, type Signer } from '../signed-retry/signed-retry.js';
 import type { QuoteRecord } from '../state/records.js';
 
 const TEMPLATE = 'POST /quotes/{quoteId}/execute';

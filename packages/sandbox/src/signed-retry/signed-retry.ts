@@ -7,17 +7,17 @@
 import type { Context } from 'hono';
 import { authFailure, signatureFailure } from '../api-error.js';
 import type { SandboxContext } from '../context.js';
-import type { P256Point } from '../crypto/p256.js';
 import { sha256Hex } from '../crypto/sha256.js';
-import { parseStamp, verifyStamp } from '../crypto/stamp.js';
 import { canonicalId } from '../ids.js';
-import { LEGACY_SIGNATURE } from '../magic-values.js';
 import type { RouteTemplate } from '../route-templates.js';
+import { boundPath } from './bound-path.js';
 import type { RequestRecord, TerminalResponse } from './request-store.js';
 import { challengeResponse, processingResponse, terminalResponse } from './respond.js';
+import { runSignatureOnly } from './signature-only.js';
+import { resolveSigner, type Signer, signatureVerifies } from './signer.js';
 
-/** Who signed an accepted retry: a verified key, or the legacy constant (§14). */
-export type Signer = { legacy: true } | { legacy: false; publicKey: P256Point };
+export { boundPath } from './bound-path.js';
+export type { Signer } from './signer.js';
 
 /** What leg 1 binds and returns. */
 export interface ChallengeSpec {
@@ -61,22 +61,6 @@ export interface SignedRetrySpec {
   };
 }
 
-/** The decoded path below the base path, each segment decoded once (§1). */
-export function boundPath(c: Context): string {
-  const pathname = new URL(c.req.url).pathname;
-  const below = pathname.slice(pathname.indexOf('/', 1));
-  return below
-    .split('/')
-    .map((segment) => {
-      try {
-        return decodeURIComponent(segment);
-      } catch {
-        return segment;
-      }
-    })
-    .join('/');
-}
-
 function readHeaders(ctx: SandboxContext, c: Context) {
   return {
     signature: c.req.header(ctx.options.signatureHeaderName),
@@ -94,19 +78,6 @@ function lookupPendingForCounting(ctx: SandboxContext, c: Context, requestId: st
   if (record !== undefined && record.state === 'pending' && matches(record, c, boundPath(c))) {
     ctx.requests.fail(record);
   }
-}
-
-function resolveSigner(ctx: SandboxContext, value: string): Signer | undefined {
-  if (value === LEGACY_SIGNATURE && ctx.options.acceptLegacyMagicValues) {
-    return { legacy: true };
-  }
-  const stamp = parseStamp(value);
-  return stamp === undefined ? undefined : { legacy: false, publicKey: stamp.publicKey };
-}
-
-function signatureVerifies(value: string, payload: string): boolean {
-  const stamp = parseStamp(value);
-  return stamp !== undefined && verifyStamp(stamp, payload);
 }
 
 /** Delivers one accepted send: PROCESSING while owed, then the terminal response (consuming the id). */
@@ -254,57 +225,4 @@ function lookupForRetry(ctx: SandboxContext, c: Context, requestId: string): Req
     throw authFailure('Request-Id expired');
   }
   return record;
-}
-
-async function runSignatureOnly(
-  ctx: SandboxContext,
-  c: Context,
-  spec: SignedRetrySpec,
-  signature: string,
-  only: NonNullable<SignedRetrySpec['signatureOnly']>,
-): Promise<Response> {
-  const signer = resolveSigner(ctx, signature);
-  if (signer === undefined) {
-    throw signatureFailure('WALLET_SIGNATURE_MALFORMED');
-  }
-  if (!signer.legacy && !signatureVerifies(signature, only.payloadToSign)) {
-    throw authFailure('Signature does not verify over payloadToSign', 'WALLET_SIGNATURE_INVALID');
-  }
-  const denied = only.authorize(signer);
-  if (denied !== undefined) {
-    throw authFailure(denied, 'WALLET_SIGNATURE_INVALID');
-  }
-  spec.precheck?.();
-  spec.beforeAccept?.();
-  const record: RequestRecord = {
-    id: ctx.state.newId('Request'),
-    kind: 'signed',
-    method: c.req.method,
-    path: boundPath(c),
-    bodyHash: sha256Hex(spec.bodyBytes),
-    payloadToSign: only.payloadToSign,
-    accountId: '',
-    expiresAt: ctx.state.now(),
-    state: 'processing',
-    failures: 0,
-    context: undefined,
-    processingLeft: 0,
-    purgeAt: ctx.state.now(),
-  };
-  const terminal = await spec.commit(signer, record);
-  const answer = ctx.inflight.start(only.resendKey, ctx.processingTimes(spec.template), terminal);
-  return answer.processing ? processingResponse(c) : terminalResponse(c, answer.terminal);
-}
-
-/**
- * Answers a resend of an operation accepted without a `Request-Id` (signature-only quote execute,
- * or an unsigned one) that is still owed PROCESSING answers, matched on `key` (§11.4); otherwise
- * `undefined`.
- */
-export function resumeInflight(ctx: SandboxContext, c: Context, key: string): Response | undefined {
-  const answer = ctx.inflight.resume(key);
-  if (answer === undefined) {
-    return undefined;
-  }
-  return answer.processing ? processingResponse(c) : terminalResponse(c, answer.terminal);
 }
