@@ -1,8 +1,15 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 5199);
+// Emulator options for the run (wire-format §14): one PROCESSING answer on the privacy PATCH and
+// on quote execute, so the suite sees the byte-identical resends of §11.4.
+const sandboxConfig = fileURLToPath(new URL('./sandbox.e2e.json', import.meta.url));
 
-/** End-to-end tests in Debian's Chromium against the demo (sandbox + proxy + page in one process). */
+/**
+ * End-to-end tests in Debian's Chromium against the demo (sandbox + proxy + page in one process).
+ * One worker: the tests share the demo server, and its emulator clock only moves forward.
+ */
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
@@ -28,7 +35,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'pnpm --filter @wallet-auth/demo start',
+    command: `pnpm --filter @wallet-auth/demo start --config ${sandboxConfig}`,
     env: { PORT: String(port) },
     url: `http://localhost:${port}/__sandbox/info`,
     reuseExistingServer: false,

@@ -1,0 +1,99 @@
+import { expect, test } from '@playwright/test';
+import {
+  accountSecurity,
+  approve,
+  expectWalletHome,
+  newSignedInUser,
+  signInCard,
+  signOut,
+} from './support/demo-user.js';
+import { checkScreen, protocolEntries, protocolRows } from './support/screens.js';
+import { addVirtualAuthenticator } from './support/virtual-authenticator.js';
+
+const CREDENTIAL_PATH = /^\/auth\/credentials$/;
+const CHALLENGE_PATH = /^\/auth\/credentials\/AuthMethod:[^/]+\/challenge$/;
+const VERIFY_PATH = /^\/auth\/credentials\/AuthMethod:[^/]+\/verify$/;
+
+test.describe('passkeys through the virtual authenticator', () => {
+  test('given a signed-in wallet, should add a passkey with a signed retry, then sign in with it after signing out (PK, rule 7)', async ({
+    page,
+  }, testInfo) => {
+    await newSignedInUser(page, 'bio');
+    const authenticator = await addVirtualAuthenticator(page);
+    const security = accountSecurity(page);
+    const methods = security.getByRole('list', { name: 'Sign-in methods' });
+    await expect(methods.getByRole('listitem')).toHaveCount(1);
+    await checkScreen(page, testInfo, 'account-security');
+
+    await security.getByRole('button', { name: 'Add a passkey' }).click();
+    await checkScreen(page, testInfo, 'confirm-add-passkey');
+    await approve(security, 'Add a sign-in method');
+    await expect(security.getByText('Passkey added.')).toBeVisible();
+    await expect(methods.getByRole('listitem')).toHaveCount(2);
+    await expect(methods.getByRole('listitem').filter({ hasText: 'Passkey' })).toHaveCount(1);
+    expect(await authenticator.credentials()).toHaveLength(1);
+    const added = protocolRows(page, 'POST', CREDENTIAL_PATH);
+    await expect(added.filter({ hasText: '202 challenge' })).toHaveCount(1);
+    await expect(added.filter({ hasText: 'signed retry' })).toContainText('201');
+
+    await signOut(page);
+    await page
+      .getByRole('complementary', { name: 'Protocol' })
+      .getByRole('button', { name: 'Clear' })
+      .click();
+    // This device's passkey is offered first (SignIn's order).
+    const methodsOffered = signInCard(page).getByRole('listitem');
+    await expect(methodsOffered.first()).toHaveText('Sign in with a passkey');
+    await checkScreen(page, testInfo, 'sign-in-methods');
+    await signInCard(page).getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await expectWalletHome(page);
+
+    // Re-authentication is challenge then verify with Request-Id; no credential is created.
+    await expect(protocolRows(page, 'POST', CHALLENGE_PATH)).toHaveCount(1);
+    await expect(protocolRows(page, 'POST', VERIFY_PATH)).toContainText('Request-Id');
+    await expect(protocolRows(page, 'POST', VERIFY_PATH)).toContainText('200');
+    await expect(protocolRows(page, 'POST', CREDENTIAL_PATH)).toHaveCount(0);
+    await expect(protocolEntries(page).first()).toBeVisible();
+    const sessions = security.getByRole('list', { name: "Where you're signed in" });
+    await expect(sessions.getByRole('listitem').filter({ hasText: 'This device' })).toContainText(
+      'Passkey',
+    );
+    expect((await authenticator.credentials())[0]?.signCount).toBeGreaterThan(0);
+  });
+
+  test('given a passkey prompt that fails, should say it was cancelled, keep no half-made credential and succeed on retry (PK-12)', async ({
+    page,
+  }) => {
+    await newSignedInUser(page, 'dismiss');
+    const authenticator = await addVirtualAuthenticator(page);
+    const security = accountSecurity(page);
+    const methods = security.getByRole('list', { name: 'Sign-in methods' });
+
+    // Registration refused by the authenticator: nothing is created anywhere.
+    await authenticator.setUserVerified(false);
+    await security.getByRole('button', { name: 'Add a passkey' }).click();
+    await expect(
+      security.getByText('The passkey prompt was closed. Try again when you’re ready.'),
+    ).toBeVisible();
+    await expect(methods.getByRole('listitem')).toHaveCount(1);
+    expect(await authenticator.credentials()).toHaveLength(0);
+
+    await authenticator.setUserVerified(true);
+    await security.getByRole('button', { name: 'Add a passkey' }).click();
+    await approve(security, 'Add a sign-in method');
+    await expect(methods.getByRole('listitem')).toHaveCount(2);
+
+    await signOut(page);
+    await authenticator.setUserVerified(false);
+    const passkeyButton = signInCard(page).getByRole('button', { name: 'Sign in with a passkey' });
+    await passkeyButton.click();
+    await expect(signInCard(page).getByRole('status').filter({ hasText: 'passkey' })).toHaveText(
+      'The passkey prompt was closed. Try again when you’re ready.',
+    );
+    await expect(passkeyButton).toBeEnabled();
+
+    await authenticator.setUserVerified(true);
+    await passkeyButton.click();
+    await expectWalletHome(page);
+  });
+});

@@ -1,0 +1,31 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page, type TestInfo } from '@playwright/test';
+
+/**
+ * Saves a full-page screenshot of a main screen as a test artifact and runs axe on it; any
+ * violation fails the test with its rule ids and targets (catalogue UI-07).
+ */
+export async function checkScreen(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const summary = violations.map((violation) => ({
+    id: violation.id,
+    impact: violation.impact,
+    targets: violation.nodes.map((node) => node.target.join(' ')),
+  }));
+  expect(summary, `axe violations on the "${name}" screen`).toEqual([]);
+}
+
+/** The demo's protocol panel: the exchanges the kit made, newest first. */
+export function protocolEntries(page: Page): Locator {
+  return page.getByRole('complementary', { name: 'Protocol' }).getByRole('listitem');
+}
+
+/** The protocol rows of one method and path (`/auth/credentials/{id}/verify` as a RegExp). */
+export function protocolRows(page: Page, method: string, path: RegExp): Locator {
+  return protocolEntries(page)
+    .filter({
+      has: page.locator('code.method', { hasText: new RegExp(`^${method}$`) }),
+    })
+    .filter({ has: page.locator('code.path', { hasText: path }) });
+}

@@ -1,0 +1,171 @@
+import { expect, type Locator, type Page, type Request, test } from '@playwright/test';
+import { accountSecurity, approve, newSignedInUser } from './support/demo-user.js';
+import { advanceSandboxClock } from './support/sandbox-clock.js';
+import { checkScreen, protocolRows } from './support/screens.js';
+
+const EXECUTE_PATH = /^\/quotes\/Quote:[^/]+\/execute$/;
+const PRIVACY_PATH = /^\/internal-accounts\/InternalAccount:[^/]+$/;
+
+function walletCard(page: Page) {
+  return page.getByRole('region', { name: 'Wallet', exact: true });
+}
+
+/** Approves a stamp whose signed leg the emulator will refuse as expired, and waits for the 401. */
+async function approveExpecting401(scope: Locator, rows: Locator): Promise<void> {
+  await scope
+    .getByRole('region', { name: 'Confirm with your session key' })
+    .getByRole('button', { name: 'Approve' })
+    .click();
+  await expect(rows.filter({ hasText: '401 UNAUTHORIZED' })).toHaveCount(1);
+}
+
+function privacySwitch(page: Page) {
+  return page.getByRole('checkbox', { name: /Private wallet/ });
+}
+
+test.describe('wallet: balances, transfer, privacy and export', () => {
+  test('given test funds, should show the balance and pay the demo shop with a signed transfer resent byte for byte through PROCESSING (SR-01, SR-09, BFF-25)', async ({
+    page,
+  }, testInfo) => {
+    await newSignedInUser(page, 'shop');
+    await expect(walletCard(page)).toContainText('0.00 USDC');
+    await page.getByRole('button', { name: 'Add 100 USDC of test funds' }).click();
+    await expect(page.getByText('Test funds added.')).toBeVisible();
+    await expect(walletCard(page)).toContainText('100.00 USDC');
+
+    const executes: Request[] = [];
+    page.on('request', (request) => {
+      if (/\/quotes\/Quote:[^/]+\/execute$/.test(new URL(request.url()).pathname)) {
+        executes.push(request);
+      }
+    });
+    const shop = page.getByRole('region', { name: 'Pay the demo shop' });
+    await shop.getByLabel('Amount (USDC)').fill('12.5');
+    await shop.getByRole('button', { name: 'Send' }).click();
+    await expect(shop.getByRole('region', { name: 'Confirm with your session key' })).toBeVisible();
+    await checkScreen(page, testInfo, 'confirm-transfer');
+    await approve(shop, 'Send funds from your wallet');
+    await expect(shop.getByRole('status')).toHaveText(/^Sent\. Transaction \S+\.$/);
+    await expect(walletCard(page)).toContainText('87.50 USDC');
+    await checkScreen(page, testInfo, 'wallet-after-transfer');
+
+    // Leg 1 (202), the signed leg answered PROCESSING, and its byte-identical resend (§11.4).
+    const rows = protocolRows(page, 'POST', EXECUTE_PATH);
+    await expect(rows.filter({ hasText: '202 challenge' })).toHaveCount(1);
+    await expect(rows.filter({ hasText: 'PROCESSING' })).toHaveCount(1);
+    await expect(rows.filter({ hasText: 'signed retry' })).toHaveCount(2);
+    expect(executes).toHaveLength(3);
+    const headers = await Promise.all(executes.map((request) => request.allHeaders()));
+    const keys = new Set(headers.map((h) => h['idempotency-key']));
+    expect(keys.size).toBe(1);
+    expect([...keys][0]).toMatch(/\S{8,}/);
+    const [, firstSigned, resend] = headers;
+    expect(firstSigned?.['service-wallet-signature']).toBeDefined();
+    expect(resend?.['service-wallet-signature']).toBe(firstSigned?.['service-wallet-signature']);
+    expect(resend?.['request-id']).toBe(firstSigned?.['request-id']);
+    expect(executes[2]?.postData()).toBe(executes[1]?.postData());
+  });
+
+  test('given the privacy switch, should turn privacy on through a confirmed stamp and a PROCESSING resend (SR-09)', async ({
+    page,
+  }) => {
+    await newSignedInUser(page, 'quiet');
+    const privacy = page.getByRole('region', { name: 'Privacy' });
+    await expect(privacySwitch(page)).not.toBeChecked();
+    await privacySwitch(page).check({ trial: true });
+    await privacySwitch(page).click();
+    await approve(privacy, 'Change wallet privacy');
+    await expect(privacySwitch(page)).toBeChecked();
+    const rows = protocolRows(page, 'PATCH', PRIVACY_PATH);
+    await expect(rows.filter({ hasText: '202 challenge' })).toHaveCount(1);
+    await expect(rows.filter({ hasText: 'PROCESSING' })).toHaveCount(1);
+    await expect(rows.filter({ hasText: 'signed retry' }).first()).toContainText('200');
+
+    await page.reload();
+    await expect(privacySwitch(page)).toBeChecked();
+  });
+
+  test('given the recovery-phrase export, should reveal the phrase after approval and hide it again (wire-format §8)', async ({
+    page,
+  }, testInfo) => {
+    await newSignedInUser(page, 'export');
+    const exporter = accountSecurity(page).getByRole('region', { name: 'Recovery phrase' });
+    await exporter.getByRole('button', { name: 'Show recovery phrase' }).click();
+    await approve(exporter, 'Export the wallet’s recovery phrase');
+    const phrase = exporter.getByRole('list', { name: 'Your recovery phrase' });
+    await expect(phrase.getByRole('listitem')).toHaveCount(12);
+    for (const word of await phrase.getByRole('listitem').allTextContents()) {
+      expect(word).toMatch(/^[a-z]+$/);
+    }
+    const { violations } = await import('@axe-core/playwright').then(async ({ default: Axe }) =>
+      new Axe({ page }).include('[data-export-wallet]').analyze(),
+    );
+    expect(violations.map((violation) => violation.id)).toEqual([]);
+    await exporter.getByRole('button', { name: 'Hide recovery phrase' }).click();
+    await expect(phrase).toBeHidden();
+    await expect(exporter.getByRole('button', { name: 'Show recovery phrase' })).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('export-hidden.png'), fullPage: true });
+  });
+
+  test('given a challenge approved after it expired on the emulator clock, should get 401 and run leg 1 again for actions safe to restart (SR-04)', async ({
+    page,
+    baseURL,
+  }) => {
+    await newSignedInUser(page, 'slow');
+    const privacy = page.getByRole('region', { name: 'Privacy' });
+    await privacySwitch(page).click();
+    await expect(
+      privacy.getByRole('region', { name: 'Confirm with your session key' }),
+    ).toBeVisible();
+    await advanceSandboxClock(page.request, baseURL!, 301);
+    const patches = protocolRows(page, 'PATCH', PRIVACY_PATH);
+    await approveExpecting401(privacy, patches);
+    // The expired signed leg got 401; a fresh leg 1 asks for a fresh approval.
+    await approve(privacy, 'Change wallet privacy');
+    await expect(privacySwitch(page)).toBeChecked();
+    await expect(patches.filter({ hasText: '202 challenge' })).toHaveCount(2);
+    await expect(patches.filter({ hasText: '401 UNAUTHORIZED' })).toHaveCount(1);
+
+    const exporter = accountSecurity(page).getByRole('region', { name: 'Recovery phrase' });
+    await exporter.getByRole('button', { name: 'Show recovery phrase' }).click();
+    await expect(
+      exporter.getByRole('region', { name: 'Confirm with your session key' }),
+    ).toBeVisible();
+    await advanceSandboxClock(page.request, baseURL!, 301);
+    const exports = protocolRows(page, 'POST', /\/export$/);
+    await approveExpecting401(exporter, exports);
+    await approve(exporter, 'Export the wallet’s recovery phrase');
+    await expect(exporter.getByRole('list', { name: 'Your recovery phrase' })).toBeVisible();
+    await expect(exports.filter({ hasText: '202 challenge' })).toHaveCount(2);
+    await expect(exports.filter({ hasText: '401 UNAUTHORIZED' })).toHaveCount(1);
+  });
+
+  test('given a transfer approved after its quote expired, should refuse it without moving funds and let the person send again (SR-04, §11.6)', async ({
+    page,
+    baseURL,
+  }) => {
+    await newSignedInUser(page, 'stale');
+    await page.getByRole('button', { name: 'Add 100 USDC of test funds' }).click();
+    await expect(walletCard(page)).toContainText('100.00 USDC');
+    const shop = page.getByRole('region', { name: 'Pay the demo shop' });
+    await shop.getByLabel('Amount (USDC)').fill('30');
+    await shop.getByRole('button', { name: 'Send' }).click();
+    await expect(shop.getByRole('region', { name: 'Confirm with your session key' })).toBeVisible();
+    await advanceSandboxClock(page.request, baseURL!, 301);
+    await approve(shop, 'Send funds from your wallet');
+    // Quote execute is never restarted by the kit; the service refuses the expired quote (400
+    // INVALID_INPUT at §11.2 step 2a, before the Request-Id's own expiry is looked at).
+    const refusal = shop.getByRole('alert');
+    await expect(refusal).toContainText('Something in the request was not accepted.');
+    await expect(
+      protocolRows(page, 'POST', EXECUTE_PATH).filter({ hasText: '400 INVALID_INPUT' }),
+    ).toHaveCount(1);
+    await page.reload();
+    await expect(walletCard(page)).toContainText('100.00 USDC');
+
+    await shop.getByRole('button', { name: 'Send' }).click();
+    await approve(shop, 'Send funds from your wallet');
+    await expect(shop.getByRole('status')).toHaveText(/^Sent\. Transaction \S+\.$/);
+    await expect(walletCard(page)).toContainText('95.00 USDC');
+  });
+});
