@@ -1,27 +1,89 @@
-import { weierstrass } from '@noble/curves/abstract/weierstrass.js';
 import { bytesToHex, hexToBytes, isHex } from '../encoding/hex.js';
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
-import { bytesToBigInt } from '../internal/bytes.js';
+import { bigIntToBytes, bytesToBigInt } from '../internal/bytes.js';
 
-// NIST P-256 domain parameters (SEC 2 §2.4.2). Only the point arithmetic of @noble/curves is
-// bundled, not its ECDSA (WebCrypto signs); tests compare every result with noble's `p256`.
-const p256Point = /* @__PURE__ */ weierstrass({
-  p: 0xffffffff00000001000000000000000000000000ffffffffffffffffffffffffn,
-  n: 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n,
-  h: 1n,
-  a: 0xffffffff00000001000000000000000000000000fffffffffffffffffffffffcn,
-  b: 0x5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604bn,
-  Gx: 0x6b17d1f2e12c4247f8bce6e563a440f277037d812deb33a0f4a13945d898c296n,
-  Gy: 0x4fe342e2fe1a7f9b8ee7eb4a7c0f9e162bce33576b315ececbb6406837bf51f5n,
-});
+// Public-key arithmetic only: decoding, validating and encoding SEC1 points of NIST P-256 (SEC 2
+// §2.4.2) with BigInt field math over p. Every input here is public; nothing here touches a
+// private key (WebCrypto signs, derives and decrypts). p256.test.ts checks every function
+// against @noble/curves with fast-check.
+const fieldPrime = 0xffffffff00000001000000000000000000000000ffffffffffffffffffffffffn;
+const curveB = 0x5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604bn;
 
 /** The order n of the P-256 group. */
 export const P256_ORDER = 0xffffffff00000000ffffffffffffffffbce6faada7179e84f3b9cac2fc632551n;
 
+/** An affine point (x, y), both in [0, p). */
+interface AffinePoint {
+  x: bigint;
+  y: bigint;
+}
+
+function modPow(base: bigint, exponent: bigint): bigint {
+  let result = 1n;
+  let square = base;
+  for (let rest = exponent; rest > 0n; rest >>= 1n) {
+    if (rest & 1n) {
+      result = (result * square) % fieldPrime;
+    }
+    square = (square * square) % fieldPrime;
+  }
+  return result;
+}
+
+/** y² of the curve equation y² = x³ − 3x + b (mod p), for 0 ≤ x < p. */
+function curveRightSide(x: bigint): bigint {
+  return (((((x * x) % fieldPrime) * x - 3n * x + curveB) % fieldPrime) + fieldPrime) % fieldPrime;
+}
+
+/**
+ * The y of a compressed point: p ≡ 3 (mod 4), so a square root of y² is (y²)^((p+1)/4); the
+ * prefix's low bit picks its parity (SEC 1 §2.3.4). Undefined when x is not on the curve.
+ */
+function decompressY(x: bigint, odd: boolean): bigint | undefined {
+  const ySquared = curveRightSide(x);
+  const y = modPow(ySquared, (fieldPrime + 1n) >> 2n);
+  if ((y * y) % fieldPrime !== ySquared) {
+    return undefined;
+  }
+  return ((y & 1n) === 1n) === odd ? y : (fieldPrime - y) % fieldPrime;
+}
+
+/**
+ * Decodes a SEC1 point, pub33 (`02`/`03` ‖ x) or pub65 (`04` ‖ x ‖ y), checking that the
+ * coordinates are field elements and the point is on the curve (RFC 9180 §7.1.4). P-256 has
+ * cofactor 1, so every curve point other than infinity (not encodable here) is in the group.
+ */
+function decodePoint(bytes: Uint8Array): AffinePoint | undefined {
+  const prefix = bytes[0];
+  const x = bytesToBigInt(bytes.subarray(1, 33));
+  if (x >= fieldPrime) {
+    return undefined;
+  }
+  if (bytes.length === 33 && (prefix === 0x02 || prefix === 0x03)) {
+    const y = decompressY(x, prefix === 0x03);
+    return y === undefined ? undefined : { x, y };
+  }
+  if (bytes.length === 65 && prefix === 0x04) {
+    const y = bytesToBigInt(bytes.subarray(33));
+    return y < fieldPrime && (y * y) % fieldPrime === curveRightSide(x) ? { x, y } : undefined;
+  }
+  return undefined;
+}
+
+function encodePoint(point: AffinePoint, compressed: boolean): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(compressed ? 33 : 65);
+  out[0] = compressed ? 0x02 | Number(point.y & 1n) : 0x04;
+  out.set(bigIntToBytes(point.x, 32), 1);
+  if (!compressed) {
+    out.set(bigIntToBytes(point.y, 32), 33);
+  }
+  return out;
+}
+
 /** A P-256 public key as hex text (pub33 or pub65, any case) or as SEC1 bytes. */
 export type PublicKeyInput = string | Uint8Array;
 
-function toPoint(key: PublicKeyInput) {
+function toPoint(key: PublicKeyInput): AffinePoint {
   let bytes: Uint8Array;
   if (typeof key === 'string') {
     if (!isHex(key)) {
@@ -34,12 +96,11 @@ function toPoint(key: PublicKeyInput) {
   if (bytes.length !== 33 && bytes.length !== 65) {
     throw new WalletAuthError('PUBLIC_KEY_INVALID', 'Public key must be 33 or 65 bytes');
   }
-  try {
-    // fromBytes checks the prefix, the length and that the point is on the curve (RFC 9180 §7.1.4).
-    return p256Point.fromBytes(bytes);
-  } catch (cause) {
-    throw new WalletAuthError('PUBLIC_KEY_INVALID', 'Public key is not a P-256 point', { cause });
+  const point = decodePoint(bytes);
+  if (point === undefined) {
+    throw new WalletAuthError('PUBLIC_KEY_INVALID', 'Public key is not a P-256 point');
   }
+  return point;
 }
 
 /**
@@ -48,7 +109,7 @@ function toPoint(key: PublicKeyInput) {
  * @throws WalletAuthError `PUBLIC_KEY_INVALID` when it is not a point on the curve.
  */
 export function toUncompressedPublicKey(key: PublicKeyInput): Uint8Array<ArrayBuffer> {
-  return new Uint8Array(toPoint(key).toBytes(false));
+  return encodePoint(toPoint(key), false);
 }
 
 /**
@@ -57,7 +118,7 @@ export function toUncompressedPublicKey(key: PublicKeyInput): Uint8Array<ArrayBu
  * @throws WalletAuthError `PUBLIC_KEY_INVALID` when it is not a point on the curve.
  */
 export function compressPublicKey(key: PublicKeyInput): string {
-  return bytesToHex(toPoint(key).toBytes(true));
+  return bytesToHex(encodePoint(toPoint(key), true));
 }
 
 /**
@@ -66,7 +127,7 @@ export function compressPublicKey(key: PublicKeyInput): string {
  * @throws WalletAuthError `PUBLIC_KEY_INVALID` when it is not a point on the curve.
  */
 export function decompressPublicKey(key: PublicKeyInput): string {
-  return bytesToHex(toPoint(key).toBytes(false));
+  return bytesToHex(encodePoint(toPoint(key), false));
 }
 
 /**
@@ -89,7 +150,9 @@ export function isPublicKey(key: PublicKeyInput): boolean {
  */
 export function publicKeysEqual(a: PublicKeyInput, b: PublicKeyInput): boolean {
   try {
-    return toPoint(a).equals(toPoint(b));
+    const first = toPoint(a);
+    const second = toPoint(b);
+    return first.x === second.x && first.y === second.y;
   } catch {
     return false;
   }
@@ -108,9 +171,17 @@ export function isPrivateScalar(scalar: Uint8Array): boolean {
 }
 
 /**
- * Computes the pub65 of a private scalar, d·G (wire-format §7: the public half of a sealed key).
- * @param scalar - 32 bytes with 1 ≤ d < n, checked by the caller.
+ * Returns the pub65 of the curve point with this x and y parity (SEC 1 §2.3.4), or `undefined`
+ * when x is not the coordinate of a point. Internal: the import of a private scalar learns x of its
+ * public key from WebCrypto and tries both parities.
+ * @param x - 32 big-endian bytes.
+ * @param odd - Whether y is odd.
  */
-export function publicKeyFromScalar(scalar: Uint8Array): Uint8Array<ArrayBuffer> {
-  return new Uint8Array(p256Point.BASE.multiply(bytesToBigInt(scalar)).toBytes(false));
+export function uncompressedPointFromX(
+  x: Uint8Array,
+  odd: boolean,
+): Uint8Array<ArrayBuffer> | undefined {
+  const xValue = bytesToBigInt(x);
+  const y = x.length === 32 && xValue < fieldPrime ? decompressY(xValue, odd) : undefined;
+  return y === undefined ? undefined : encodePoint({ x: xValue, y }, false);
 }
