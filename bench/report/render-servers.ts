@@ -114,7 +114,7 @@ export function renderServers(report: ServersReport): string {
       latencyRows,
     ),
     '',
-    `Target ≤ 1 ms added median (sequential read probe): ${ms(h.overheadMedianMs)} ms — ${verdict(h.overheadMedianMs <= 1)}. Direct calls carry the platform's Basic credentials; proxied ones a user's cookie (HMAC check, route allowlist, ownership check cached 5 s, forwarding over a second HTTP hop, logging).`,
+    `Target ≤ 1 ms added median (sequential read probe): ${ms(h.overheadMedianMs)} ms — ${verdict(h.overheadMedianMs <= 1)}. Direct calls carry the platform's Basic credentials; proxied ones a user's cookie (HMAC check, route allowlist, ownership check cached 5 s, forwarding over a second HTTP hop, logging). Medians are stable run to run; p99 differences are not (a negative one means the direct run met more interference from other work on the machine than the proxied one).`,
     '',
     '### Complete OTP sign-ins (challenge → verify 202 → signed retry → session)',
     '',
