@@ -84,6 +84,14 @@ export default defineConfig({
       },
       {
         extends: true,
+        test: {
+          name: 'bench',
+          environment: 'node',
+          include: ['bench/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
         plugins: [
           storybookTest({
             configDir: fileURLToPath(new URL('./.storybook', import.meta.url)),

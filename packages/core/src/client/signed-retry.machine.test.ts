@@ -147,6 +147,32 @@ describe('signed-retry machine: transition table', () => {
     expect(state).toMatchObject({ status: 'failed', error: { code: 'REQUEST_ID_CONSUMED' } });
   });
 
+  it('given a 502/503/504 on the signed leg, should resend the same signature, not fail', () => {
+    for (const status of [502, 503, 504]) {
+      const { state, effects } = run([
+        ...toSubmitting,
+        {
+          type: 'SIGNED_RESPONSE',
+          outcome: error('UNKNOWN', { status, serverCode: 'UPSTREAM_ERROR' }),
+          now: NOW + 30,
+        },
+        { type: 'TIMER_FIRED', now: NOW + 1030 },
+      ]);
+      expect(state).toMatchObject({ status: 'submitting', attempt: 1, signature: 'stamp-1' });
+      expect(effects[4]).toEqual([
+        { type: 'sendSigned', requestId: REQUEST_ID, signature: 'stamp-1' },
+      ]);
+    }
+  });
+
+  it('given a 500 on the signed leg, should fail with that error (no blind resend)', () => {
+    const { state } = run([
+      ...toSubmitting,
+      { type: 'SIGNED_RESPONSE', outcome: error('INTERNAL_ERROR', { status: 500 }), now: NOW + 30 },
+    ]);
+    expect(state).toMatchObject({ status: 'failed', error: { code: 'INTERNAL_ERROR' } });
+  });
+
   it('given a network failure on leg 1, should fail NETWORK_ERROR without resending', () => {
     const { state, effects } = run([
       { type: 'START', now: NOW },

@@ -89,6 +89,7 @@ export function processingBackoffMs(attempt: number): number {
 }
 
 const MAX_RESTARTS = 2;
+const GATEWAY_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
 const CLOCK_SKEW_TOLERANCE_MS = 2000;
 
 /** Reads a 202 body; `undefined` when it is not a challenge. */
@@ -297,6 +298,28 @@ export function createSignedRetryMachine(plan: SignedRetryPlan) {
         const { outcome, now } = event;
         if (outcome.kind === 'error') {
           const { error } = outcome;
+          // A gateway failure (502/503/504, e.g. the proxy's upstream timed out) says nothing about
+          // whether the signed leg committed: resend the identical bytes, as after a dropped
+          // connection; the single-use Request-Id keeps it from acting twice (§11.3).
+          if (
+            error.status !== undefined &&
+            GATEWAY_STATUSES.has(error.status) &&
+            now < challenge.expiresAt
+          ) {
+            const resendAt = Math.min(now + processingBackoffMs(attempt), challenge.expiresAt);
+            return [
+              {
+                status: 'processing',
+                reason: 'network',
+                challenge,
+                signature,
+                attempt,
+                resendAt,
+                restarts,
+              },
+              [schedule(resendAt)],
+            ];
+          }
           if (error.code === 'RATE_LIMITED') {
             return onRateLimited(
               error,
