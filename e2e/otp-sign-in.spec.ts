@@ -5,6 +5,7 @@ import {
   requestEmailCode,
   SANDBOX_CODE,
   signInCard,
+  signInWithEmailCode,
   signUp,
   tabTo,
   uniqueEmail,
@@ -133,7 +134,7 @@ test.describe('e-mail code sign-in: mistakes, expiry, keyboard and secrets', () 
     page.on('console', (message) => consoleText.push(message.text()));
 
     await signUp(page, uniqueEmail('secret'));
-    await signInWithCode(page);
+    await signInWithEmailCode(page);
 
     const bare = /(^|[^0-9A-Za-z])000000([^0-9A-Za-z]|$)/;
     const secrets: string[] = [];
@@ -164,9 +165,3 @@ test.describe('e-mail code sign-in: mistakes, expiry, keyboard and secrets', () 
     expect(consoleText.join('\n')).not.toMatch(bare);
   });
 });
-
-async function signInWithCode(page: import('@playwright/test').Page): Promise<void> {
-  await requestEmailCode(page);
-  await codeField(page).fill(SANDBOX_CODE);
-  await expectWalletHome(page);
-}

@@ -15,7 +15,7 @@ import {
   signUp,
 } from './support/demo-user.js';
 import { advanceSandboxClock } from './support/sandbox-clock.js';
-import { protocolRows } from './support/screens.js';
+import { checkScreen, protocolRows } from './support/screens.js';
 
 /** A second device: its own browser context (cookies, IndexedDB, BroadcastChannel). */
 async function secondDevice(browser: Browser, email: string): Promise<Page> {
@@ -138,7 +138,7 @@ test.describe('sessions and credentials across devices and tabs', () => {
   test('given the session time up on both clocks, should refuse to sign locally and ask to sign in again, then re-authenticate with a challenge (SES-01, rule 7)', async ({
     page,
     baseURL,
-  }) => {
+  }, testInfo) => {
     await page.clock.install();
     await newSignedInUser(page, 'expiry');
     // The page's clock joins the emulator's, which earlier tests may already have moved ahead.
@@ -153,6 +153,7 @@ test.describe('sessions and credentials across devices and tabs', () => {
     await expect(signInCard(page).getByRole('status').first()).toHaveText(
       'Your session has expired. Sign in again to continue.',
     );
+    await checkScreen(page, testInfo, 'session-expired');
     // Refused before any network call: nothing was sent for the privacy change.
     await expect(protocolRows(page, 'PATCH', /^\/internal-accounts\//)).toHaveCount(0);
 

@@ -16,6 +16,15 @@ export async function checkScreen(page: Page, testInfo: TestInfo, name: string):
   expect(summary, `axe violations on the "${name}" screen`).toEqual([]);
 }
 
+/** Runs axe on one part of the page (no screenshot, e.g. while a recovery phrase is shown). */
+export async function checkRegion(page: Page, selector: string, name: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
+  expect(
+    violations.map((violation) => violation.id),
+    `axe violations in "${name}"`,
+  ).toEqual([]);
+}
+
 /** The demo's protocol panel: the exchanges the kit made, newest first. */
 export function protocolEntries(page: Page): Locator {
   return page.getByRole('complementary', { name: 'Protocol' }).getByRole('listitem');
