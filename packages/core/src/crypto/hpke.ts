@@ -1,8 +1,8 @@
-import { Aes256Gcm, CipherSuite, DhkemP256HkdfSha256, HkdfSha256 } from '@hpke/core';
 import { hexToBytes } from '../encoding/hex.js';
 import { utf8ToBytes } from '../encoding/utf8.js';
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
 import { concatBytes } from '../internal/bytes.js';
+import { loadChunk } from '../internal/load-chunk.js';
 import { getSubtle, toArrayBuffer } from '../internal/web-crypto.js';
 import type { DecryptionKeyPair } from '../keys/key-pair.js';
 import { purposeOf } from '../keys/key-pair.js';
@@ -11,14 +11,20 @@ import { type PublicKeyInput, toUncompressedPublicKey } from './p256.js';
 /** HPKE `info` of every bundle: UTF-8 `turnkey_hpke` (wire-format §3). */
 export const HPKE_INFO = 'turnkey_hpke';
 
-// The suite is fixed in code, never read from a bundle (wire-format §3): base mode,
-// DHKEM(P-256, HKDF-SHA256), HKDF-SHA256, AES-256-GCM.
-function createSuite(): CipherSuite {
-  return new CipherSuite({
-    kem: new DhkemP256HkdfSha256(),
-    kdf: new HkdfSha256(),
-    aead: new Aes256Gcm(),
-  });
+// @hpke/core is loaded on demand (its own chunk): an app's first load needs no HPKE, and an OTP
+// sign-in starts fetching it when the code is requested (`preloadHpke`).
+const loadSuite = () => import('./hpke-suite.js');
+
+/**
+ * Starts loading the HPKE code in the background, so it is ready when needed; a failure is
+ * ignored here and reported by the call that needs the code.
+ */
+export function preloadHpke(): void {
+  loadSuite().catch(() => undefined);
+}
+
+async function createSuite() {
+  return (await loadChunk(loadSuite)).createHpkeSuite();
 }
 
 /** Parameters of `hpkeSeal`. */
@@ -47,12 +53,12 @@ export interface HpkeSealed {
  * The sender context is created first so its `enc` can enter the AAD.
  * @param params - Recipient key and plaintext.
  * @throws WalletAuthError `PUBLIC_KEY_INVALID` when the recipient key is not a point;
- * `INSECURE_CONTEXT` without WebCrypto.
+ * `INSECURE_CONTEXT` without WebCrypto; `NETWORK_ERROR` when the HPKE code cannot be loaded.
  */
 export async function hpkeSeal(params: HpkeSealParams): Promise<HpkeSealed> {
   const recipient = toUncompressedPublicKey(params.recipientPublicKey);
   getSubtle();
-  const suite = createSuite();
+  const suite = await createSuite();
   try {
     const recipientPublicKey = await suite.kem.deserializePublicKey(toArrayBuffer(recipient));
     const sender = await suite.createSenderContext({
@@ -84,7 +90,8 @@ export interface HpkeOpenParams {
  * Single-shot HPKE open of wire-format §3 (AAD = enc(65) ‖ pkR(65)).
  * @param params - Recipient key pair, `enc` and ciphertext.
  * @throws WalletAuthError `PUBLIC_KEY_INVALID` when `enc` is not a point; `KEY_USAGE_INVALID`
- * for a signing key (catalogue KEY-18); `DECRYPT_FAILED` for every other failure, with no detail.
+ * for a signing key (catalogue KEY-18); `NETWORK_ERROR` when the HPKE code cannot be loaded;
+ * `DECRYPT_FAILED` for every other failure, with no detail.
  */
 export async function hpkeOpen(params: HpkeOpenParams): Promise<Uint8Array<ArrayBuffer>> {
   const encappedPublicKey = toUncompressedPublicKey(params.encappedPublicKey);
@@ -93,7 +100,7 @@ export async function hpkeOpen(params: HpkeOpenParams): Promise<Uint8Array<Array
   }
   getSubtle();
   const recipientPublicKey = hexToBytes(params.recipientKeyPair.publicKeyHex);
-  const suite = createSuite();
+  const suite = await createSuite();
   try {
     const recipient = await suite.createRecipientContext({
       recipientKey: {

@@ -1,8 +1,10 @@
 import { decodeBase58Check } from '../encoding/base58check.js';
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
 import { zeroize } from '../internal/bytes.js';
-import { importPrivateScalar } from '../keys/import-private-key.js';
-import type { DecryptionKeyPair, SigningKeyPair } from '../keys/key-pair.js';
+import { getSubtle } from '../internal/web-crypto.js';
+import { importPrivateScalarWith } from '../keys/import-private-scalar.js';
+import type { SigningKeyPair } from '../keys/key-pair.js';
+import type { DecryptSessionKeyParams } from './decrypt-session-key.js';
 import { hpkeOpen } from './hpke.js';
 import { isPublicKey } from './p256.js';
 
@@ -14,23 +16,18 @@ function malformed(message: string, cause?: unknown): WalletAuthError {
   return new WalletAuthError('SEALED_KEY_MALFORMED', message, { cause });
 }
 
-/** Parameters of `decryptSessionKey`. */
-export interface DecryptSessionKeyParams {
-  /** `encryptedSessionSigningKey` from the AuthSession (base58check). */
-  encryptedSessionSigningKey: string;
-  /** The ECDH key pair whose pub65 was sent as `clientPublicKey`. */
-  clientKeyPair: DecryptionKeyPair;
-}
-
 /**
  * Opens a sealed session key (wire-format §7): base58check → 81 bytes → HPKE open with the
  * client's ECDH key (decompressed `enc` in the AAD) → 32-byte scalar, imported at once as a
  * separate non-extractable ECDSA key; every buffer holding the scalar is zeroed before return.
+ * Loaded on demand by `decryptSessionKey`.
  * @param params - The sealed key and the client's decryption key pair.
  * @throws WalletAuthError `SEALED_KEY_MALFORMED` (checksum, length, point, scalar range),
  * `DECRYPT_FAILED` (AEAD failure, e.g. sealed to another key), `KEY_USAGE_INVALID`.
  */
-export async function decryptSessionKey(params: DecryptSessionKeyParams): Promise<SigningKeyPair> {
+export async function openSealedSessionKey(
+  params: DecryptSessionKeyParams,
+): Promise<SigningKeyPair> {
   let payload: Uint8Array;
   try {
     payload = await decodeBase58Check(params.encryptedSessionSigningKey);
@@ -50,7 +47,7 @@ export async function decryptSessionKey(params: DecryptSessionKeyParams): Promis
     ciphertext: payload.subarray(encLength),
   });
   try {
-    return await importPrivateScalar(scalar, 'signing');
+    return await importPrivateScalarWith(getSubtle, scalar, 'signing');
   } finally {
     zeroize(scalar);
   }

@@ -1,9 +1,14 @@
-import { base58 } from '@scure/base';
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
 import { concatBytes, equalBytes } from '../internal/bytes.js';
+import { loadChunk } from '../internal/load-chunk.js';
 import { sha256 } from '../internal/web-crypto.js';
 
 const checksumLength = 4;
+
+// base58 is loaded on demand: only sealed session keys (wire-format §7) use it.
+async function loadBase58() {
+  return (await loadChunk(() => import('./base58.js'))).base58;
+}
 
 async function checksum(payload: Uint8Array): Promise<Uint8Array> {
   return (await sha256(await sha256(payload))).subarray(0, checksumLength);
@@ -13,8 +18,10 @@ async function checksum(payload: Uint8Array): Promise<Uint8Array> {
  * Encodes bytes as base58check (wire-format §7): Bitcoin alphabet, leading `00` bytes as `1`,
  * and the first 4 bytes of SHA-256(SHA-256(payload)) appended. SHA-256 comes from WebCrypto.
  * @param payload - Bytes to encode.
+ * @throws WalletAuthError `NETWORK_ERROR` when the base58 code cannot be loaded.
  */
 export async function encodeBase58Check(payload: Uint8Array): Promise<string> {
+  const base58 = await loadBase58();
   return base58.encode(concatBytes(payload, await checksum(payload)));
 }
 
@@ -22,9 +29,10 @@ export async function encodeBase58Check(payload: Uint8Array): Promise<string> {
  * Decodes base58check text and verifies its checksum (wire-format §7).
  * @param text - base58check text.
  * @throws WalletAuthError `ENCODING_INVALID` on a character outside the alphabet, a too-short
- * value or a checksum mismatch.
+ * value or a checksum mismatch; `NETWORK_ERROR` when the base58 code cannot be loaded.
  */
 export async function decodeBase58Check(text: string): Promise<Uint8Array<ArrayBuffer>> {
+  const base58 = await loadBase58();
   let decoded: Uint8Array;
   try {
     decoded = base58.decode(text);

@@ -1,4 +1,3 @@
-import { hex } from '@scure/base';
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
 
 const hexPattern = /^(?:[0-9a-fA-F]{2})*$/;
@@ -16,7 +15,11 @@ export function isHex(value: string): boolean {
  * @param bytes - Bytes to encode.
  */
 export function bytesToHex(bytes: Uint8Array): string {
-  return hex.encode(bytes);
+  let text = '';
+  for (const byte of bytes) {
+    text += (byte < 16 ? '0' : '') + byte.toString(16);
+  }
+  return text;
 }
 
 /**
@@ -28,5 +31,9 @@ export function hexToBytes(text: string): Uint8Array<ArrayBuffer> {
   if (!isHex(text)) {
     throw new WalletAuthError('ENCODING_INVALID', 'Expected hex text of whole bytes');
   }
-  return new Uint8Array(hex.decode(text));
+  const bytes = new Uint8Array(text.length / 2);
+  for (let index = 0; index < bytes.length; index++) {
+    bytes[index] = Number.parseInt(text.slice(index * 2, index * 2 + 2), 16);
+  }
+  return bytes;
 }

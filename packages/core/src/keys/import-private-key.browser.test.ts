@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import vectors from '../../../../../shared/vectors/interop-vectors.json' with { type: 'json' };
 import { hexToBytes } from '../encoding/hex.js';
-import { importPrivateScalarWith } from './import-private-key.js';
+import { importPrivateScalarWith } from './import-private-scalar.js';
 
 /** Chromium's WebCrypto, recording the length of every PKCS#8 it imports; optionally refusing short ones. */
 function recordingSubtle(needsPublicKey: boolean) {

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import vectors from '../../../../../shared/vectors/interop-vectors.json' with { type: 'json' };
 import { bytesToHex, hexToBytes } from '../encoding/hex.js';
 import { bigIntToBytes } from '../internal/bytes.js';
-import { importPrivateScalar, importPrivateScalarWith } from './import-private-key.js';
+import { importPrivateScalar } from './import-private-key.js';
+import { importPrivateScalarWith } from './import-private-scalar.js';
 import type { KeyPurpose } from './key-pair.js';
 
 /**

@@ -1,7 +1,6 @@
 import { isPrivateScalar } from '../crypto/p256.js';
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
 import { concatBytes, zeroize } from '../internal/bytes.js';
-import { getSubtle } from '../internal/web-crypto.js';
 import { describeKeyPair, type KeyPurpose, type P256KeyPair } from './key-pair.js';
 import { keyPairFromShortPkcs8 } from './scalar-key-pair.js';
 
@@ -15,27 +14,15 @@ const shortPkcs8Prefix = new Uint8Array([
 ]);
 
 /**
- * Imports a raw P-256 private scalar as a non-extractable key pair (wire-format §7). WebCrypto
- * imports the scalar without a public key and computes d·G itself where it can (Chromium, Node);
- * elsewhere the public key is computed with @noble/curves, loaded on demand, and imported with it.
- * The caller's scalar is left as is; every DER copy made here is zeroed.
- * @param scalar - 32 big-endian bytes, 1 ≤ d < n.
- * @param purpose - `signing` (ECDSA) or `decryption` (ECDH).
- * @throws WalletAuthError `SEALED_KEY_MALFORMED` when the scalar is out of range or not 32 bytes.
- */
-export function importPrivateScalar<Purpose extends KeyPurpose>(
-  scalar: Uint8Array,
-  purpose: Purpose,
-): Promise<P256KeyPair<Purpose>> {
-  return importPrivateScalarWith(getSubtle, scalar, purpose);
-}
-
-/**
- * `importPrivateScalar` over a given WebCrypto (internal: tests pass one that, like some engines,
- * refuses a PKCS#8 key without its public key, to exercise the @noble/curves path).
+ * `importPrivateScalar` over a given WebCrypto, loaded on demand (tests pass a WebCrypto that, like
+ * some engines, refuses a PKCS#8 key without its public key, to exercise the @noble/curves path).
+ * WebCrypto imports the scalar without a public key and computes d·G itself where it can
+ * (Chromium, Node); elsewhere the public key is computed with @noble/curves, loaded on demand, and
+ * imported with it. The caller's scalar is left as is; every DER copy made here is zeroed.
  * @param subtle - Returns the SubtleCrypto to use.
  * @param scalar - 32 big-endian bytes, 1 ≤ d < n.
  * @param purpose - `signing` (ECDSA) or `decryption` (ECDH).
+ * @throws WalletAuthError `SEALED_KEY_MALFORMED` when the scalar is out of range or not 32 bytes.
  */
 export async function importPrivateScalarWith<Purpose extends KeyPurpose>(
   subtle: () => SubtleCrypto,

@@ -4,6 +4,7 @@
  */
 import type { WalletAuthClient } from '../../client/create-wallet-auth-client.js';
 import { encryptOtpCode } from '../../crypto/encrypt-otp-code.js';
+import { preloadHpke } from '../../crypto/hpke.js';
 import { createStamp } from '../../crypto/stamp.js';
 import { isWalletAuthError, WalletAuthError } from '../../errors/wallet-auth-error.js';
 import type { SigningKeyPair } from '../../keys/key-pair.js';
@@ -64,6 +65,8 @@ export function createOtpLoginFlow(
     async (effect, context) => {
       switch (effect.type) {
         case 'requestCode': {
+          // The code will be sealed with HPKE: fetch that code while the user reads the email.
+          preloadHpke();
           try {
             const method = await client.api.challengeOtp(effect.credentialId, context.signal);
             if (typeof method.otpEncryptionTargetBundle !== 'string') {

@@ -1,0 +1,19 @@
+import { WalletAuthError } from '../errors/wallet-auth-error.js';
+
+/**
+ * Awaits a part of the kit loaded on demand (a dynamic `import()`, which bundlers emit as a chunk
+ * fetched when first needed) and turns a failed load into a retryable `NETWORK_ERROR`.
+ * @param load - The dynamic import.
+ * @throws WalletAuthError `NETWORK_ERROR` when the chunk cannot be fetched or evaluated.
+ */
+export async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
+  try {
+    return await load();
+  } catch (cause) {
+    throw new WalletAuthError(
+      'NETWORK_ERROR',
+      'Part of the wallet kit could not be loaded; check the connection and try again',
+      { cause },
+    );
+  }
+}
