@@ -62,8 +62,9 @@ function virtualEntry(source, resolveDir) {
 
 /** The entry's output path and every output it imports statically, transitively. */
 function firstLoadOutputs(metafile) {
+  // Chunks behind a dynamic import() are entry points too; the page's entry is the virtual module.
   const entry = Object.keys(metafile.outputs).find(
-    (path) => metafile.outputs[path].entryPoint !== undefined && path.endsWith('.js'),
+    (path) => metafile.outputs[path].entryPoint === `v:${ENTRY_NAME}` && path.endsWith('.js'),
   );
   const seen = new Set();
   const pending = entry === undefined ? [] : [entry];

@@ -227,11 +227,14 @@ export {
   createRemoveCredentialMachine,
   isOwnRevocationError,
 } from './flows/remove-credential/remove-credential.machine.js';
-export { changeContact } from './wallet/change-contact.js';
 export { createTransfer, executeTransfer } from './wallet/execute-transfer.js';
-export { exportWallet } from './wallet/export-wallet.js';
-export { findEmbeddedWallet } from './wallet/find-embedded-wallet.js';
-export { setWalletPrivacy } from './wallet/set-wallet-privacy.js';
+// Loaded on first use (wallet-actions.ts): an app's sign-in never downloads them.
+export {
+  changeContact,
+  exportWallet,
+  findEmbeddedWallet,
+  setWalletPrivacy,
+} from './wallet/wallet-actions.js';
 export { createBrowserWebAuthn } from './webauthn/browser-webauthn.js';
 export {
   buildPasskeyCreationOptions,

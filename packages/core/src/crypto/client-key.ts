@@ -1,11 +1,11 @@
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
-import { loadChunk } from '../internal/load-chunk.js';
 import {
   type DecryptionKeyPair,
   generateDecryptionKeyPair,
   generateSigningKeyPair,
   type SigningKeyPair,
 } from '../keys/key-pair.js';
+import { decryptSessionKey } from './decrypt-session-key.js';
 
 /**
  * How a session key reaches the client (wire-format §15): `documented` (default) sends the pub65 of
@@ -77,8 +77,6 @@ export async function resolveSessionKey(params: ResolveSessionKeyParams): Promis
   if (sealed === undefined) {
     throw new WalletAuthError('PROTOCOL_ERROR', 'The session came without its sealed session key');
   }
-  // Opening a sealed key (base58, HPKE, scalar import) is loaded on demand: an OTP sign-in never needs it.
-  const { decryptSessionKey } = await loadChunk(() => import('./decrypt-session-key.js'));
   return decryptSessionKey({
     encryptedSessionSigningKey: sealed,
     clientKeyPair: clientKey.keyPair,

@@ -1,4 +1,4 @@
-import { loadChunk } from '../internal/load-chunk.js';
+import { loadOnDemand } from '../internal/load-chunk.js';
 import type { DecryptionKeyPair, SigningKeyPair } from '../keys/key-pair.js';
 
 /** Parameters of `decryptSessionKey`. */
@@ -20,6 +20,5 @@ export interface DecryptSessionKeyParams {
  * `NETWORK_ERROR` (the code could not be loaded).
  */
 export async function decryptSessionKey(params: DecryptSessionKeyParams): Promise<SigningKeyPair> {
-  const { openSealedSessionKey } = await loadChunk(() => import('./open-sealed-session-key.js'));
-  return openSealedSessionKey(params);
+  return (await loadOnDemand()).openSealedSessionKey(params);
 }

@@ -8,7 +8,7 @@ import type { ResolvedEnvironment } from './environment.js';
 import { hpkeOpen } from './hpke.js';
 import { isPublicKey } from './p256.js';
 
-/** Parameters of `decryptExportBundle`. */
+/** Parameters of `decryptExportBundle` (and `openExportBundle`). */
 export interface DecryptExportBundleParams {
   /** `encryptedWalletCredentials` from the export response. */
   encryptedWalletCredentials: string;
@@ -52,13 +52,14 @@ function parseExportData(dataHex: string): ExportData {
  * Opens an export bundle and returns the wallet's mnemonic (wire-format §8). With a pinned export
  * signer both signature fields must be present, match the pin and verify; an unsigned environment
  * (the sandbox, `exportSigner: null`) requires both empty. `organizationId` is not checked.
- * The decrypted bytes are zeroed once decoded to the returned string.
+ * The decrypted bytes are zeroed once decoded to the returned string. Loaded on demand through
+ * `wallet/wallet-actions.ts`.
  * @param params - Bundle, the export's decryption key pair and the environment.
  * @throws WalletAuthError `BUNDLE_MALFORMED` (unparseable, or signature fields mixed or not
  * fitting the environment), `BUNDLE_SIGNATURE_INVALID` (pin mismatch, bad signature),
  * `DECRYPT_FAILED` (AEAD failure).
  */
-export async function decryptExportBundle(params: DecryptExportBundleParams): Promise<string> {
+export async function openExportBundle(params: DecryptExportBundleParams): Promise<string> {
   const { environment } = params;
   const bundle = parseEnclaveBundle(params.encryptedWalletCredentials);
   const signatureEmpty = bundle.dataSignature === '';

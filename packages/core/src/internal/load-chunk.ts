@@ -17,3 +17,12 @@ export async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
     );
   }
 }
+
+/**
+ * Loads `on-demand.ts`, the one chunk of kit code fetched on first use (sealed-key opening and
+ * the wallet actions used after sign-in).
+ * @throws WalletAuthError `NETWORK_ERROR` when the chunk cannot be fetched or evaluated.
+ */
+export function loadOnDemand(): Promise<typeof import('../on-demand.js')> {
+  return loadChunk(() => import('../on-demand.js'));
+}

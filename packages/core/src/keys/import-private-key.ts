@@ -1,4 +1,4 @@
-import { loadChunk } from '../internal/load-chunk.js';
+import { loadOnDemand } from '../internal/load-chunk.js';
 import { getSubtle } from '../internal/web-crypto.js';
 import type { KeyPurpose, P256KeyPair } from './key-pair.js';
 
@@ -17,6 +17,5 @@ export async function importPrivateScalar<Purpose extends KeyPurpose>(
   scalar: Uint8Array,
   purpose: Purpose,
 ): Promise<P256KeyPair<Purpose>> {
-  const { importPrivateScalarWith } = await loadChunk(() => import('./import-private-scalar.js'));
-  return importPrivateScalarWith(getSubtle, scalar, purpose);
+  return (await loadOnDemand()).importPrivateScalarWith(getSubtle, scalar, purpose);
 }

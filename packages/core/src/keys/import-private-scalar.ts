@@ -1,8 +1,9 @@
 import { isPrivateScalar } from '../crypto/p256.js';
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
 import { concatBytes, zeroize } from '../internal/bytes.js';
+import { loadChunk } from '../internal/load-chunk.js';
 import { describeKeyPair, type KeyPurpose, type P256KeyPair } from './key-pair.js';
-import { keyPairFromShortPkcs8 } from './scalar-key-pair.js';
+import { keyPairFromShortPkcs8, purposeAlgorithms, purposeUsages } from './scalar-key-pair.js';
 
 // PKCS#8 PrivateKeyInfo (RFC 5208) for id-ecPublicKey/prime256v1 wrapping an RFC 5915 ECPrivateKey
 // without its optional publicKey: prefix ‖ d(32), 67 bytes. PKCS#8 rather than JWK because bytes
@@ -37,8 +38,12 @@ export async function importPrivateScalarWith<Purpose extends KeyPurpose>(
     const keyPair =
       (await keyPairFromShortPkcs8(subtle(), pkcs8, purpose)) ??
       (await (
-        await import('./scalar-key-pair-noble.js')
-      ).keyPairWithNoble(subtle(), scalar, purpose));
+        await loadChunk(() => import('./scalar-key-pair-noble.js'))
+      ).keyPairWithNoble(subtle(), scalar, {
+        algorithm: purposeAlgorithms[purpose],
+        privateUsages: purposeUsages[purpose].private,
+        publicUsages: purposeUsages[purpose].public,
+      }));
     return (await describeKeyPair(keyPair)) as P256KeyPair<Purpose>;
   } finally {
     zeroize(pkcs8);

@@ -1,10 +1,9 @@
 import { weierstrass } from '@noble/curves/abstract/weierstrass.js';
-import { bytesToBigInt, concatBytes, zeroize } from '../internal/bytes.js';
-import type { KeyPurpose } from './key-pair.js';
-import { purposeAlgorithms, purposeUsages } from './scalar-key-pair.js';
+import { bytesToNumberBE, concatBytes } from '@noble/curves/utils.js';
 
 // Loaded on demand, only by engines whose WebCrypto refuses a PKCS#8 P-256 key without its public
-// key (scalar-key-pair.ts). The scalar multiplication d·G is @noble/curves' (constant time).
+// key (scalar-key-pair.ts). The scalar multiplication d·G is @noble/curves' (constant time). This
+// module imports nothing from the kit, so its chunk shares no code with the kit's other chunks.
 
 // NIST P-256 domain parameters (SEC 2 §2.4.2); only the point arithmetic of @noble/curves.
 const p256Point = /* @__PURE__ */ weierstrass({
@@ -26,12 +25,19 @@ const pkcs8Prefix = new Uint8Array([
 ]);
 const pkcs8Middle = new Uint8Array([0xa1, 0x44, 0x03, 0x42, 0x00]);
 
+/** How to import the key pair: WebCrypto algorithm and the usages of each half. */
+export interface NobleImportParams {
+  algorithm: EcKeyImportParams;
+  privateUsages: KeyUsage[];
+  publicUsages: KeyUsage[];
+}
+
 /**
  * Computes the pub65 of a private scalar, d·G, with @noble/curves (wire-format §7).
  * @param scalar - 32 bytes with 1 ≤ d < n, checked by the caller.
  */
 export function publicKeyFromScalar(scalar: Uint8Array): Uint8Array<ArrayBuffer> {
-  return new Uint8Array(p256Point.BASE.multiply(bytesToBigInt(scalar)).toBytes(false));
+  return new Uint8Array(p256Point.BASE.multiply(bytesToNumberBE(scalar)).toBytes(false));
 }
 
 /**
@@ -39,33 +45,32 @@ export function publicKeyFromScalar(scalar: Uint8Array): Uint8Array<ArrayBuffer>
  * PKCS#8, for engines that need it; the DER copy is zeroed.
  * @param subtle - WebCrypto.
  * @param scalar - 32 bytes with 1 ≤ d < n, checked by the caller.
- * @param purpose - `signing` or `decryption`.
+ * @param params - Algorithm and usages.
  */
 export async function keyPairWithNoble(
   subtle: SubtleCrypto,
   scalar: Uint8Array,
-  purpose: KeyPurpose,
+  params: NobleImportParams,
 ): Promise<CryptoKeyPair> {
   const publicKeyBytes = publicKeyFromScalar(scalar);
-  const pkcs8 = concatBytes(pkcs8Prefix, scalar, pkcs8Middle, publicKeyBytes);
+  const pkcs8 = new Uint8Array(concatBytes(pkcs8Prefix, scalar, pkcs8Middle, publicKeyBytes));
   try {
-    const algorithm = purposeAlgorithms[purpose];
     const privateKey = await subtle.importKey(
       'pkcs8',
       pkcs8,
-      algorithm,
+      params.algorithm,
       false,
-      purposeUsages[purpose].private,
+      params.privateUsages,
     );
     const publicKey = await subtle.importKey(
       'raw',
       publicKeyBytes,
-      algorithm,
+      params.algorithm,
       true,
-      purposeUsages[purpose].public,
+      params.publicUsages,
     );
     return { privateKey, publicKey };
   } finally {
-    zeroize(pkcs8);
+    pkcs8.fill(0);
   }
 }

@@ -1,5 +1,5 @@
 import type { WalletAuthClient } from '../client/create-wallet-auth-client.js';
-import { decryptExportBundle } from '../crypto/decrypt-export-bundle.js';
+import { openExportBundle } from '../crypto/open-export-bundle.js';
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
 import { generateDecryptionKeyPair } from '../keys/key-pair.js';
 import { type SignedActionOptions, signedCallOptions, withSessionStamp } from './session-signed.js';
@@ -42,7 +42,7 @@ export async function exportWallet(
         'The export answer has no encryptedWalletCredentials.',
       );
     }
-    return decryptExportBundle({
+    return openExportBundle({
       encryptedWalletCredentials: answer.encryptedWalletCredentials,
       keyPair,
       environment: client.environment,

@@ -1,0 +1,14 @@
+/**
+ * The kit's code loaded on first use, gathered in one module so a bundler emits it as one chunk:
+ * opening sealed session keys (passkey and OAuth sign-ins, refresh) and the wallet actions used
+ * after sign-in. One chunk rather than one per feature keeps the modules it shares with the rest
+ * of the kit in a single shared chunk, instead of many small ones each compressed on its own.
+ * Reached only through `loadOnDemand` (internal/load-chunk.ts); never exported from the index.
+ */
+export { openExportBundle } from './crypto/open-export-bundle.js';
+export { openSealedSessionKey } from './crypto/open-sealed-session-key.js';
+export { importPrivateScalarWith } from './keys/import-private-scalar.js';
+export { changeContact } from './wallet/change-contact.js';
+export { exportWallet } from './wallet/export-wallet.js';
+export { findEmbeddedWallet } from './wallet/find-embedded-wallet.js';
+export { setWalletPrivacy } from './wallet/set-wallet-privacy.js';
