@@ -63,7 +63,8 @@ export interface CreateStampParams {
  */
 export async function createStamp(params: CreateStampParams): Promise<string> {
   const signature = await signMessage(params.keyPair.privateKey, utf8ToBytes(params.payload));
-  return encodeStamp({ publicKey: params.keyPair.compressedPublicKeyHex, signature });
+  // pub65 in: compressing it needs no square root (a pub33 would be decompressed to be validated).
+  return encodeStamp({ publicKey: params.keyPair.publicKeyHex, signature });
 }
 
 function malformed(message: string, cause?: unknown): WalletAuthError {
