@@ -1,0 +1,299 @@
+/**
+ * Reliability catalogue FUZZ-1 for the proxy's two allowlists: the route matcher (an exact list of
+ * (method, template) pairs, BFF-01..04, BFF-22) and the header allowlist in both directions
+ * (BFF-06..08, SR-02, SR-21). 1,000 seeded runs per property in the test command;
+ * `PROPERTY_RUNS` / `PROPERTY_SEED` for more. Failures print their seed and path.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../api-error.js';
+import {
+  passedBackHeaders,
+  readSignedRetryHeaders,
+  upstreamRequestHeaders,
+} from '../http/forward-headers.js';
+import { decodeSegments } from '../http/raw-path.js';
+import { isResourceId, type ResourceName } from '../ids.js';
+import { matchServiceRoute, parseTemplate } from '../routes/match-route.js';
+import { SERVICE_ROUTES, type ServiceRoute } from '../routes/route-table.js';
+
+const RUNS = Number(process.env.PROPERTY_RUNS ?? 1000);
+const runs = (seed: number) => ({
+  numRuns: RUNS,
+  seed: process.env.PROPERTY_SEED === undefined ? seed : Number(process.env.PROPERTY_SEED),
+});
+
+const RESOURCES: ResourceName[] = [
+  'InternalAccount',
+  'Customer',
+  'AuthMethod',
+  'Session',
+  'Quote',
+  'Request',
+];
+const METHODS = ['GET', 'POST', 'PATCH', 'DELETE', 'PUT', 'TRACE', 'OPTIONS', 'HEAD'];
+
+/** A path segment standing for an id: right or wrong prefix, `:` literal or `%3A`, any case. */
+const idSegment = fc
+  .record({
+    resource: fc.constantFrom(...RESOURCES),
+    uuid: fc.uuid(),
+    upper: fc.boolean(),
+    encodedColon: fc.boolean(),
+  })
+  .map(
+    ({ resource, uuid, upper, encodedColon }) =>
+      `${resource}${encodedColon ? '%3A' : ':'}${upper ? uuid.toUpperCase() : uuid}`,
+  );
+const hostileSegment = fc.constantFrom(
+  '..',
+  '.',
+  '%2e%2e',
+  '%2E',
+  '%2F',
+  '%5C',
+  '%252e%252e',
+  '',
+  'evil.example',
+  '\\evil',
+  'http:',
+  '%00',
+  '%0d%0a',
+  'customers',
+  'sandbox',
+  'transfer-in',
+  'é',
+);
+const literalSegment = fc.constantFrom(
+  ...new Set(
+    SERVICE_ROUTES.flatMap((route) =>
+      parseTemplate(route.template).flatMap((part) => ('literal' in part ? [part.literal] : [])),
+    ),
+  ),
+);
+
+/** Paths built from a template (ids of any kind in its slots), mutated, or from loose segments. */
+const servicePath = fc.oneof(
+  fc
+    .record({
+      route: fc.constantFrom(...SERVICE_ROUTES),
+      ids: fc.array(fc.oneof(idSegment, hostileSegment), { minLength: 3, maxLength: 3 }),
+    })
+    .map(({ route, ids }) => {
+      let slot = 0;
+      return `/${parseTemplate(route.template)
+        .map((part) => ('literal' in part ? part.literal : ids[slot++]))
+        .join('/')}`;
+    }),
+  fc
+    .array(fc.oneof(literalSegment, idSegment, hostileSegment), { minLength: 0, maxLength: 6 })
+    .map((segments) => `/${segments.join('/')}`),
+  fc.string({ maxLength: 80 }).map((text) => `/${text}`),
+);
+
+describe('route matcher (catalogue BFF-01..04, BFF-22)', () => {
+  it('FUZZ-1: given any method and path, a match should be an allowlisted pair whose template rebuilds the decoded path, with every id of the route’s resource', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...METHODS), servicePath, (method, path) => {
+        const verdict = matchServiceRoute(method, path, SERVICE_ROUTES);
+        expect(['match', 'bad-path', 'not-found', 'method-not-allowed', 'invalid-id']).toContain(
+          verdict.kind,
+        );
+        if (verdict.kind !== 'match') {
+          return;
+        }
+        const route: ServiceRoute = verdict.route;
+        expect(SERVICE_ROUTES).toContain(route);
+        expect(route.method).toBe(method);
+        const rebuilt = parseTemplate(route.template).map((part) =>
+          'literal' in part ? part.literal : verdict.params[part.param],
+        );
+        expect(rebuilt).toEqual(decodeSegments(path));
+        for (const value of Object.values(verdict.params)) {
+          expect(isResourceId(value, route.idResource!)).toBe(true);
+        }
+      }),
+      runs(0x20a1),
+    );
+  });
+
+  it('FUZZ-1: given a path with a traversal, encoded separator, double encoding, backslash, empty segment or control byte anywhere, should never match', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...METHODS),
+        servicePath,
+        fc.constantFrom('..', '%2e%2e', '%2E', '.', '%2F', '%5C', '%252F', '', '%00', '\\x'),
+        fc.nat(),
+        (method, path, hostile, at) => {
+          const segments = path.split('/').slice(1);
+          segments.splice(at % (segments.length + 1), 0, hostile);
+          const verdict = matchServiceRoute(method, `/${segments.join('/')}`, SERVICE_ROUTES);
+          expect(verdict.kind).not.toBe('match');
+        },
+      ),
+      runs(0x20a2),
+    );
+  });
+
+  it('FUZZ-1: given each template with a well-formed id of its resource (any case, `:` or `%3A`), should match that route and no other method', () => {
+    const withIds = SERVICE_ROUTES.filter((route) => route.idResource !== undefined);
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...withIds),
+        fc.uuid(),
+        fc.boolean(),
+        fc.boolean(),
+        (route, uuid, upper, encoded) => {
+          const id = `${route.idResource}${encoded ? '%3A' : ':'}${upper ? uuid.toUpperCase() : uuid}`;
+          const path = route.template.replace(/\{[^}]+\}/, id);
+          const verdict = matchServiceRoute(route.method, path, SERVICE_ROUTES);
+          expect(verdict).toMatchObject({ kind: 'match', route: { key: route.key } });
+          for (const other of ['PUT', 'TRACE']) {
+            expect(matchServiceRoute(other, path, SERVICE_ROUTES).kind).toBe('method-not-allowed');
+          }
+        },
+      ),
+      runs(0x20a3),
+    );
+  });
+});
+
+describe('header allowlist (catalogue BFF-06..08, SR-02, SR-21)', () => {
+  const AUTH = `Basic ${btoa('platform:secret')}`;
+  const stampValue = fc.string({
+    unit: fc.constantFrom(
+      ...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'.split(''),
+    ),
+    minLength: 1,
+    maxLength: 300,
+  });
+  const headerName = fc.constantFrom(
+    'Authorization',
+    'Host',
+    'Cookie',
+    'X-Forwarded-For',
+    'X-Forwarded-Host',
+    'Forwarded',
+    'Connection',
+    'Transfer-Encoding',
+    'Content-Length',
+    'Origin',
+    'Referer',
+    'Proxy-Authorization',
+    'X-Api-Key',
+    'Service-Wallet-Signature',
+    'Request-Id',
+    'Idempotency-Key',
+    'Content-Type',
+  );
+  const headerValue = fc.oneof(
+    stampValue,
+    fc.uuid().map((uuid) => `Request:${uuid}`),
+    fc.string({ unit: 'binary-ascii', maxLength: 60 }),
+    fc.string({ maxLength: 30 }),
+  );
+
+  it('FUZZ-1: given any browser headers on any route, should forward only the platform Authorization, Accept, Content-Type and accepted signed-retry values, or refuse with 400', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...SERVICE_ROUTES),
+        fc.array(fc.tuple(headerName, headerValue), { maxLength: 8 }),
+        fc.boolean(),
+        (route, pairs, passkeyVerify) => {
+          const browser = new Headers();
+          for (const [name, value] of pairs) {
+            try {
+              browser.set(name, value);
+            } catch {
+              // CR/LF/NUL cannot even be put in a Headers object (BFF-06): nothing to forward.
+            }
+          }
+          let signed: ReturnType<typeof readSignedRetryHeaders>;
+          try {
+            signed = readSignedRetryHeaders(browser, route, { passkeyVerify });
+          } catch (error) {
+            expect(error).toBeInstanceOf(ApiError);
+            expect((error as ApiError).status).toBe(400);
+            return;
+          }
+          if (signed.requestId !== undefined) {
+            expect(isResourceId(signed.requestId, 'Request')).toBe(true);
+            expect(signed.requestId).toBe(browser.get('Request-Id'));
+          }
+          if (signed.signature !== undefined) {
+            expect(signed.signature).toBe(browser.get('Service-Wallet-Signature'));
+          }
+          const upstream = upstreamRequestHeaders({
+            authorization: AUTH,
+            contentType: 'application/json',
+            signed,
+            signatureHeaderName: 'Service-Wallet-Signature',
+          });
+          const names = [...upstream.keys()];
+          for (const name of names) {
+            expect([
+              'authorization',
+              'accept',
+              'content-type',
+              'service-wallet-signature',
+              'request-id',
+              'idempotency-key',
+            ]).toContain(name);
+          }
+          expect(upstream.get('Authorization')).toBe(AUTH);
+          for (const value of upstream.values()) {
+            expect(value).not.toMatch(/[\r\n\0]/);
+          }
+        },
+      ),
+      runs(0x4ead),
+    );
+  });
+
+  it('FUZZ-1: given any upstream response headers, should pass back Content-Type and a well-formed Retry-After only', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.constantFrom(
+              'Set-Cookie',
+              'Server',
+              'WWW-Authenticate',
+              'X-Internal-Trace',
+              'Location',
+              'Retry-After',
+              'Content-Type',
+              'Access-Control-Allow-Origin',
+            ),
+            fc.oneof(
+              fc.nat({ max: 100_000 }).map(String),
+              fc.date({ noInvalidDate: true }).map((date) => date.toUTCString()),
+              fc.string({ maxLength: 40 }),
+            ),
+          ),
+          { maxLength: 8 },
+        ),
+        (pairs) => {
+          const upstream = new Headers();
+          for (const [name, value] of pairs) {
+            try {
+              upstream.append(name, value);
+            } catch {
+              // Not a header value: the upstream could not have sent it.
+            }
+          }
+          const kept = passedBackHeaders(upstream);
+          for (const name of Object.keys(kept)) {
+            expect(['Content-Type', 'Retry-After']).toContain(name);
+          }
+          if (kept['Retry-After'] !== undefined) {
+            expect(kept['Retry-After']).toMatch(
+              /^(\d{1,10}|[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT)$/,
+            );
+          }
+        },
+      ),
+      runs(0x4eae),
+    );
+  });
+});
