@@ -59,12 +59,7 @@ test.describe('e-mail code sign-in: mistakes, expiry, keyboard and secrets', () 
     await expect(page.getByRole('heading', { name: 'Your wallet', exact: true })).toBeHidden();
   });
 
-  // OtpInput fires onComplete only when the completed value differs from the last completed one,
-  // and a controlled reset to '' (OtpSignIn clears the code after each submit) does not clear that
-  // memory: pasting or autofilling the same code again submits nothing.
-  test.fixme('given a rejected code pasted again, should submit it again (UI-02)', async ({
-    page,
-  }) => {
+  test('given a rejected code pasted again, should submit it again (UI-02)', async ({ page }) => {
     await signUp(page, uniqueEmail('again'));
     await requestEmailCode(page);
     await codeField(page).fill('123456');

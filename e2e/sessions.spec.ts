@@ -182,11 +182,7 @@ test.describe('sessions and credentials across devices and tabs', () => {
     await signInWithEmailCode(page);
   });
 
-  // The emulator answers an expired signer with the reason "Signing session is expired or
-  // revoked" and the kit's session manager (reportRejected → forget('revoked')) then says the
-  // session was signed out from another device. Needs distinct reasons from the emulator and an
-  // `expired` state in the kit for the expired case.
-  test.fixme('given a session expired on the emulator only, should say the session expired (SES-01)', async ({
+  test('given a session expired on the emulator only, should say the session expired (SES-01)', async ({
     page,
     baseURL,
   }) => {

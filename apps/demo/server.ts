@@ -85,6 +85,8 @@ const apiListener = getRequestListener((request, env) =>
     ...(env.incoming.socket.remoteAddress === undefined
       ? {}
       : { remoteAddress: env.incoming.socket.remoteAddress }),
+    // The raw target, before the adapter's URL parsing resolves dot segments (BFF-01, BFF-02).
+    ...(env.incoming.url === undefined ? {} : { rawUrl: env.incoming.url }),
   }),
 );
 const demoListener = getRequestListener((request) => demoRoutes.fetch(request));

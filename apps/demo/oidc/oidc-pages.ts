@@ -26,7 +26,7 @@ h1{font-size:1.2rem;margin:0}p{margin:0;color:#4a4f5c}label{font-weight:600}inpu
 button{font:inherit;padding:.6rem 1rem;border:0;border-radius:8px;background:#0b6b3a;color:#fff;cursor:pointer}.error{color:#8a1c1c}`;
 
 const CALLBACK_JS = `(function(){var m=document.querySelector('meta[name="demo-oidc"]');if(!m||!window.opener){return;}
-window.opener.postMessage({type:'demo-oidc',state:m.getAttribute('data-state'),idToken:m.getAttribute('data-id-token')},window.location.origin);window.close();})();`;
+window.opener.postMessage({type:'demo-oidc',state:m.getAttribute('data-state'),idToken:m.getAttribute('data-id-token')},window.location.origin);})();`;
 
 /** Routes of the provider, to mount under `/__sandbox/oidc`. */
 export function createOidcPages(provider: DemoIdentityProvider, now: () => number): Hono {

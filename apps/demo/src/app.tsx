@@ -93,7 +93,7 @@ export function App({ info, protocolLog }: AppProps) {
           )}
           {user === null && <SignUpScreen onSignedUp={setUser} />}
           {user && !signedIn && <SignInScreen user={user} info={info} theme={theme} />}
-          {user && signedIn && <WalletHome user={user} info={info} theme={theme} />}
+          {user && signedIn && <WalletHome user={user} info={info} theme={theme} locale={locale} />}
         </main>
         <ProtocolPanel log={protocolLog} />
       </div>

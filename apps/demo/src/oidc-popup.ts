@@ -36,6 +36,9 @@ export const getDemoIdToken: GetIdToken = ({ nonce, signal }) =>
       ) {
         return;
       }
+      // The opener closes the popup once it has the token: a popup closing itself could be seen
+      // as "closed" by the poll below before its message is dispatched.
+      popup.close();
       finish(typeof data.idToken === 'string' ? data.idToken : null);
     };
     const onAbort = () => {

@@ -68,6 +68,26 @@ describe('refusals: nothing reaches the upstream', () => {
     expect(harness.calls).toHaveLength(0);
   });
 
+  it('BFF-02: given the adapter passes the raw target beside a URL it already normalised, should judge the raw target (400, nothing forwarded)', async () => {
+    const harness = createHarnessForUser(STRANGER);
+    for (const raw of [
+      '/api/2025-10-13/auth/../customers/internal-accounts',
+      '/api/2025-10-13/auth/%2e%2e/customers/internal-accounts',
+      '/api/2025-10-13/\\evil.example/x',
+    ]) {
+      // What @hono/node-server builds from `incoming.url`: the dot segments already resolved.
+      const normalised = new Request(new URL(raw, 'http://localhost:5173'), {
+        headers: { Origin: ORIGIN },
+      });
+      await expectEnvelope(
+        await harness.proxy.fetch(normalised, { rawUrl: raw }),
+        400,
+        'INVALID_INPUT',
+      );
+    }
+    expect(harness.calls).toHaveLength(0);
+  });
+
   it('BFF-02: given a "../" that the URL parser resolves before the proxy sees it, should still only reach allowlisted routes', async () => {
     const harness = createHarnessForUser(STRANGER);
     await expectEnvelope(

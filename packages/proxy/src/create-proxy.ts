@@ -115,7 +115,7 @@ export function createProxy(options: ProxyOptions): WalletAuthProxy {
     const status = c.res.status;
     log(status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info', 'request', {
       method: c.req.method,
-      path: splitRawUrl(c.req.url).path.slice(0, 300),
+      path: splitRawUrl(c.env?.rawUrl ?? c.req.url).path.slice(0, 300),
       status,
       durationMs: config.clock() - startedMs,
       correlationId: c.get('correlationId'),
@@ -145,7 +145,7 @@ export function createProxy(options: ProxyOptions): WalletAuthProxy {
 
   // The raw path is judged before any router decodes it (BFF-01, BFF-02).
   app.use('*', async (c, next) => {
-    const problem = checkRawPath(splitRawUrl(c.req.url).path);
+    const problem = checkRawPath(splitRawUrl(c.env?.rawUrl ?? c.req.url).path);
     if (problem !== undefined) {
       throw invalidInput(PATH_PROBLEM_TEXT[problem]);
     }

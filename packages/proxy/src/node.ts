@@ -42,6 +42,9 @@ export async function startProxyServer(
             ...('incoming' in env && env.incoming.socket.remoteAddress !== undefined
               ? { remoteAddress: env.incoming.socket.remoteAddress }
               : {}),
+            ...('incoming' in env && env.incoming.url !== undefined
+              ? { rawUrl: env.incoming.url }
+              : {}),
           }),
         port,
         hostname,

@@ -44,4 +44,10 @@ export interface QuoteLedger {
 /** Per-connection facts a server adapter can pass to `proxy.fetch` (used for sign-up rate limits). */
 export interface ConnectionInfo {
   remoteAddress?: string;
+  /**
+   * The request target exactly as it arrived on the socket (Node: `incoming.url`). Server adapters
+   * build the `Request` URL with `new URL()`, which resolves `..`, `%2e%2e` and `\\` before the
+   * proxy can judge them; with this set, the raw-path checks (BFF-01, BFF-02) read the original.
+   */
+  rawUrl?: string;
 }

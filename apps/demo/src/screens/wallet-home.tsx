@@ -3,6 +3,7 @@ import { executeTransfer, setWalletPrivacy } from '@wallet-auth/core';
 import {
   AccountSecurity,
   ErrorNotice,
+  formatAmount,
   SignedActionConfirm,
   useInternalAccounts,
   useSignedAction,
@@ -11,6 +12,13 @@ import {
 import { type FormEvent, useState } from 'react';
 import { type DemoUser, fundWallet, type SandboxInfo } from '../api.js';
 import { getDemoIdToken } from '../oidc-popup.js';
+
+const ACCOUNT_NAMES: Record<string, string> = {
+  EMBEDDED_WALLET: 'Wallet (self-custodial)',
+  INTERNAL_FIAT: 'Cash account',
+  INTERNAL_CRYPTO: 'Crypto account',
+  RULE_BASED: 'Collection account',
+};
 
 const TEST_FUNDS = 100_000_000; // 100 USDC in its smallest unit (6 decimals)
 
@@ -34,13 +42,15 @@ export function WalletHome({
   user,
   info,
   theme,
+  locale,
 }: {
   user: DemoUser;
   info: SandboxInfo;
   theme: 'light' | 'dark';
+  locale: string;
 }) {
   const queryClient = useQueryClient();
-  const accounts = useInternalAccounts({ type: 'EMBEDDED_WALLET' });
+  const accounts = useInternalAccounts();
   const wallet = accounts.data?.find((account) => account.id === user.accountId);
   const [funding, setFunding] = useState<'idle' | 'pending' | 'done' | 'error'>('idle');
   const [sent, setSent] = useState<string | undefined>(undefined);
@@ -154,6 +164,23 @@ export function WalletHome({
             handles={['retry']}
           />
         )}
+      </section>
+
+      <section className="card" aria-labelledby="accounts-title">
+        <h2 id="accounts-title" className="card-title">
+          All your accounts
+        </h2>
+        {accounts.isPending && <p aria-busy="true">Loading accounts…</p>}
+        {accounts.error && <ErrorNotice error={accounts.error} className="banner banner-error" />}
+        <ul className="accounts">
+          {accounts.data?.map((account) => (
+            <li key={account.id} data-type={account.type}>
+              <span>{ACCOUNT_NAMES[account.type] ?? account.type}</span>
+              <span className="muted">{account.status.toLowerCase()}</span>
+              <strong>{formatAmount(account.balance, locale)}</strong>
+            </li>
+          ))}
+        </ul>
       </section>
 
       <section className="card" aria-labelledby="privacy-title">

@@ -312,6 +312,17 @@ export function createSessionManager(options: SessionManagerOptions) {
     if (!isSessionRejected(error)) {
       return;
     }
+    const reason = isWalletAuthError(error) ? (error.reason ?? error.message) : '';
+    const state = store.getSnapshot();
+    if (/expired/i.test(reason) && !/revoked/i.test(reason) && state.status === 'active') {
+      // The service's clock passed expiresAt before ours did: re-authenticate (rule 7), which is
+      // not the same as having been signed out from another device.
+      cancelTimer?.();
+      keyPair = undefined;
+      await keyStore.delete(SLOT).catch(() => undefined);
+      set({ status: 'expired', session: state.session, persistence: state.persistence });
+      return;
+    }
     await forget('revoked');
   }
 

@@ -63,7 +63,7 @@ export function createServiceHandler(
   deps: ServiceHandlerDeps,
 ): (c: Context<ProxyEnv>) => Promise<Response> {
   return async (c) => {
-    const { path, query } = splitRawUrl(c.req.url);
+    const { path, query } = splitRawUrl(c.env?.rawUrl ?? c.req.url);
     const servicePath = path.startsWith(`${deps.servicePrefix}/`)
       ? path.slice(deps.servicePrefix.length)
       : '/';

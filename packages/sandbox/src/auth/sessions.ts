@@ -70,6 +70,11 @@ function sessionsForKey(ctx: SandboxContext, accountId: string, key: P256Point):
   );
 }
 
+/** 401 reason when every session of the signing key was revoked. */
+export const SESSION_REVOKED_REASON = 'Signing session was revoked';
+/** 401 reason when the signing key's session ran past its `expiresAt`. */
+export const SESSION_EXPIRED_REASON = 'Signing session has expired';
+
 /**
  * Finds the active session of `accountId` authorising `key` and satisfying `accept`; otherwise a
  * reason for 401 `WALLET_SIGNATURE_INVALID` (§11.2 step 9).
@@ -86,7 +91,12 @@ export function authorisingSession(
   }
   const active = candidates.filter((session) => ctx.state.isActive(session));
   if (active.length === 0) {
-    return { reason: 'Signing session is expired or revoked' };
+    // Distinct reasons let a client say "expired, sign in again" rather than "signed out elsewhere".
+    return {
+      reason: candidates.every((session) => session.revoked)
+        ? SESSION_REVOKED_REASON
+        : SESSION_EXPIRED_REASON,
+    };
   }
   let lastReason = '';
   for (const session of active) {

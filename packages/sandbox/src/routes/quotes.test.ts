@@ -252,7 +252,7 @@ describe('POST /quotes/{quoteId}/execute from an embedded wallet', () => {
     const response = await execute({ 'Service-Wallet-Signature': stamp(payloadOf(quote), key) });
     expect(response.body).toMatchObject({
       code: 'WALLET_SIGNATURE_INVALID',
-      reason: 'Signing session is expired or revoked',
+      reason: 'Signing session has expired',
     });
   });
 

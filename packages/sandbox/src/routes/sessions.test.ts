@@ -46,7 +46,7 @@ describe('sessions (wire-format §12, §15)', () => {
     );
     expect(second.body).toMatchObject({
       code: 'WALLET_SIGNATURE_INVALID',
-      reason: 'Signing session is expired or revoked',
+      reason: 'Signing session has expired',
     });
   });
 

@@ -148,7 +148,7 @@ describe('signed retry (wire-format §11.2–§11.4)', () => {
     expect(second.status).toBe(401);
     expect(second.body).toMatchObject({
       code: 'WALLET_SIGNATURE_INVALID',
-      reason: 'Signing session is expired or revoked',
+      reason: 'Signing session was revoked',
     });
   });
 

@@ -86,7 +86,7 @@ describe('remove-credential machine', () => {
     const { state } = run([...toRemoving, { type: 'REMOVE_FAILED', error: own, now: NOW }]);
     expect(state).toEqual({ status: 'needsOtherSession', credentialId: CRED });
     const revoked = new WalletAuthError('WALLET_SIGNATURE_INVALID', 'x', {
-      reason: 'Signing session is expired or revoked',
+      reason: 'Signing session was revoked',
     });
     expect(isOwnRevocationError(revoked)).toBe(false);
   });

@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { expectNoAxeViolations } from '../../test/axe.js';
 import { OtpInput, sanitizeOtp } from './otp-input.js';
@@ -99,6 +100,38 @@ describe('OtpInput', () => {
     const { input, onValueChange } = renderOtp({ onPaste: (event) => event.preventDefault() });
     fireEvent.paste(input, { clipboardData: { getData: () => '123456' } });
     expect(onValueChange).not.toHaveBeenCalled();
+  });
+
+  it('given the parent clears a rejected code, should submit the same code again when it is pasted again', () => {
+    const onComplete = vi.fn();
+    function Controlled() {
+      const [value, setValue] = useState('');
+      return (
+        <>
+          <OtpInput.Root
+            aria-label="Code"
+            value={value}
+            onValueChange={setValue}
+            onComplete={onComplete}
+          >
+            <OtpInput.Group>
+              {[0, 1, 2, 3, 4, 5].map((i) => (
+                <OtpInput.Slot key={i} index={i} />
+              ))}
+            </OtpInput.Group>
+          </OtpInput.Root>
+          <button type="button" onClick={() => setValue('')}>
+            Clear
+          </button>
+        </>
+      );
+    }
+    render(<Controlled />);
+    const input = screen.getByRole('textbox', { name: 'Code' });
+    fireEvent.paste(input, { clipboardData: { getData: () => '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    fireEvent.paste(input, { clipboardData: { getData: () => '123456' } });
+    expect(onComplete).toHaveBeenCalledTimes(2);
   });
 
   it('given a Slot outside a Root, should throw a message naming the parts', () => {

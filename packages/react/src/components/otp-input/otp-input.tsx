@@ -134,6 +134,10 @@ export const OtpInputRoot = forwardRef<HTMLInputElement, OtpInputRootProps>(func
   const [focused, setFocused] = useState(false);
   const [selection, setSelection] = useState<number>(value.length);
   const lastCompleted = useRef<string | null>(null);
+  // A parent that clears the field (e.g. after a wrong code) re-arms onComplete for the same code.
+  if (value.length < maxLength) {
+    lastCompleted.current = null;
+  }
 
   const commit = useCallback(
     (raw: string) => {
