@@ -130,12 +130,15 @@ if (step('unit')) {
 }
 
 if (step('size')) {
-  // Figures only for now; `--check` (the budgets of issue 9) joins the count once they are met.
-  run('bundle sizes (report)', 'node', [
-    'scripts/size-report.mjs',
-    '--json',
-    join(reports, 'size.json'),
-  ]);
+  count(
+    'size budgets',
+    run('bundle sizes and budgets', 'node', [
+      'scripts/size-report.mjs',
+      '--check',
+      '--json',
+      join(reports, 'size.json'),
+    ]),
+  );
 }
 
 if (step('storybook-build')) {

@@ -34,6 +34,30 @@ function renderOtp(props: Partial<Parameters<typeof OtpInput.Root>[0]> = {}) {
   };
 }
 
+/** A parent that owns the value and can clear it, as a sign-in form does after a wrong code. */
+function ControlledOtp({ onComplete }: { onComplete: (value: string) => void }) {
+  const [value, setValue] = useState('');
+  return (
+    <>
+      <OtpInput.Root
+        aria-label="Code"
+        value={value}
+        onValueChange={setValue}
+        onComplete={onComplete}
+      >
+        <OtpInput.Group>
+          {[0, 1, 2, 3, 4, 5].map((i) => (
+            <OtpInput.Slot key={i} index={i} />
+          ))}
+        </OtpInput.Group>
+      </OtpInput.Root>
+      <button type="button" onClick={() => setValue('')}>
+        Clear
+      </button>
+    </>
+  );
+}
+
 afterEach(cleanup);
 
 describe('OtpInput', () => {
@@ -104,29 +128,7 @@ describe('OtpInput', () => {
 
   it('given the parent clears a rejected code, should submit the same code again when it is pasted again', () => {
     const onComplete = vi.fn();
-    function Controlled() {
-      const [value, setValue] = useState('');
-      return (
-        <>
-          <OtpInput.Root
-            aria-label="Code"
-            value={value}
-            onValueChange={setValue}
-            onComplete={onComplete}
-          >
-            <OtpInput.Group>
-              {[0, 1, 2, 3, 4, 5].map((i) => (
-                <OtpInput.Slot key={i} index={i} />
-              ))}
-            </OtpInput.Group>
-          </OtpInput.Root>
-          <button type="button" onClick={() => setValue('')}>
-            Clear
-          </button>
-        </>
-      );
-    }
-    render(<Controlled />);
+    render(<ControlledOtp onComplete={onComplete} />);
     const input = screen.getByRole('textbox', { name: 'Code' });
     fireEvent.paste(input, { clipboardData: { getData: () => '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
