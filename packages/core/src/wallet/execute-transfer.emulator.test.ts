@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { WalletAuthClient } from '../client/create-wallet-auth-client.js';
 import { createOtpLoginFlow } from '../flows/otp-login/otp-login.js';
 import { setup, waitFor } from '../test/harness.js';
-import { executeTransfer } from './execute-transfer.js';
+import { createTransfer, executeTransfer } from './execute-transfer.js';
 import type { SignedActionProgress } from './session-signed.js';
 
 async function signInWithOtp(client: WalletAuthClient, credentialId: string) {
@@ -37,6 +37,30 @@ afterEach(() => {
 });
 
 describe('executeTransfer against the emulator', () => {
+  it('given the service clock passing the quote expiry before execute, should fail CHALLENGE_EXPIRED (send again), not INVALID_INPUT, and move no funds', async () => {
+    let offset = 0;
+    const env = await setup({ sandbox: { clock: () => Date.now() + offset } });
+    await signInWithOtp(env.client, env.emailCredentialId);
+    const { destinationAccountId } = await fundedWallet(env, 10_000);
+    const transfer = createTransfer(env.client, {
+      sourceAccountId: env.accountId,
+      destinationAccountId,
+      amount: 1_000,
+    });
+    const failing = transfer.send({
+      onProgress: (p) => {
+        // The service's clock runs past the quote's expiresAt while this device's does not.
+        if (p.kind === 'signing') {
+          offset = 301_000;
+        }
+      },
+    });
+    await expect(failing).rejects.toMatchObject({ code: 'CHALLENGE_EXPIRED', retryable: true });
+    offset = 0;
+    const { data } = await env.client.api.listInternalAccounts({ limit: 100 });
+    expect(data.find((a) => a.id === env.accountId)?.balance.amount).toBe(10_000);
+  });
+
   it('given PROCESSING on execute, should resend with the same Idempotency-Key and stamp until COMPLETED', async () => {
     vi.useFakeTimers({ now: Date.now(), toFake: ['Date', 'setTimeout', 'clearTimeout'] });
     const env = await setup({ sandbox: { processing: { 'POST /quotes/{quoteId}/execute': 2 } } });

@@ -1,5 +1,6 @@
 import type { WalletAuthClient } from '../client/create-wallet-auth-client.js';
 import { bytesToHex } from '../encoding/hex.js';
+import { isWalletAuthError, WalletAuthError } from '../errors/wallet-auth-error.js';
 import { randomBytes } from '../internal/web-crypto.js';
 import type { Quote } from '../types.js';
 import { type SignedActionOptions, signedCallOptions, withSessionStamp } from './session-signed.js';
@@ -38,6 +39,23 @@ function newIdempotencyKey(): string {
   bytes[8] = (bytes[8]! & 0x3f) | 0x80;
   const hex = bytesToHex(bytes);
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** A 400 on execute that means the quote lapsed: by the local clock, or as the service says. */
+function isQuoteExpired(error: unknown, quote: Quote, now: () => number): error is WalletAuthError {
+  if (!isWalletAuthError(error) || error.code !== 'INVALID_INPUT') {
+    return false;
+  }
+  const errors = error.details?.errors;
+  const saysExpired =
+    Array.isArray(errors) &&
+    errors.some(
+      (entry: { field?: unknown; message?: unknown }) =>
+        entry.field === 'quoteId' &&
+        typeof entry.message === 'string' &&
+        /expired/i.test(entry.message),
+    );
+  return saysExpired || Date.parse(quote.expiresAt) <= now();
 }
 
 function validate(params: TransferParams): void {
@@ -98,11 +116,26 @@ export function createTransfer(
           actionOptions.signal,
         );
       }
-      const executed = await client.api.executeQuote(
-        quote.id,
-        idempotencyKey,
-        signedCallOptions(stamp, actionOptions),
-      );
+      const current = quote;
+      let executed: Quote;
+      try {
+        executed = await client.api.executeQuote(
+          current.id,
+          idempotencyKey,
+          signedCallOptions(stamp, actionOptions),
+        );
+      } catch (error) {
+        // A quote executed after its expiresAt is refused with 400 INVALID_INPUT (§11.6): that is
+        // not a typing mistake but a lapsed price, so say so — a new send makes a new quote.
+        if (isQuoteExpired(error, current, () => client.clock.now())) {
+          throw new WalletAuthError(
+            'CHALLENGE_EXPIRED',
+            'The payment quote expired before it was approved. Send the payment again.',
+            { cause: error, status: error.status },
+          );
+        }
+        throw error;
+      }
       quote = executed;
       return executed;
     });
