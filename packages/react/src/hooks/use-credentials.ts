@@ -1,5 +1,11 @@
-import { type QueryClient, type UseQueryResult, useQuery } from '@tanstack/react-query';
+import {
+  type QueryClient,
+  type UseQueryResult,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { AuthMethod, WalletAuthClient, WalletAuthError } from '@wallet-auth/core';
+import { useEffect, useRef } from 'react';
 import { useWalletAuthClient } from '../provider/use-wallet-auth-client.js';
 import { walletAuthQueryKeys } from './query-keys.js';
 import { retryTransient } from './query-options.js';
@@ -34,6 +40,20 @@ export function useCredentials(
     { client },
   );
   const accountId = options.accountId ?? sessionAccountId;
+  const queryClient = useQueryClient(options.queryClient);
+  const status = useSession((state) => state.status, { client });
+  const previous = useRef(status);
+  // A session that ends (signed out, revoked or expired elsewhere) may mean a credential was
+  // removed on another device: read the list again rather than offer a stale method.
+  useEffect(() => {
+    const was = previous.current;
+    previous.current = status;
+    if (was === 'active' && status !== 'active' && accountId !== undefined) {
+      void queryClient.invalidateQueries({
+        queryKey: walletAuthQueryKeys.credentials(client, accountId),
+      });
+    }
+  }, [status, accountId, client, queryClient]);
   return useQuery<AuthMethod[], WalletAuthError>(
     {
       queryKey: walletAuthQueryKeys.credentials(client, accountId),
