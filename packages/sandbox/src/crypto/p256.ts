@@ -113,6 +113,48 @@ export function verifySignature(
   }
 }
 
+/** WebCrypto parameters of ECDSA P-256 key import. */
+const ECDSA_P256 = { name: 'ECDSA', namedCurve: 'P-256' } as const;
+/** WebCrypto parameters of ECDSA-SHA256 verification. */
+const ECDSA_SHA256 = { name: 'ECDSA', hash: 'SHA-256' } as const;
+
+/**
+ * {@link verifySignature} on WebCrypto (native, about 8× cheaper than the JS curve): the same
+ * range checks, then `crypto.subtle.verify` over raw `r‖s`, which accepts high-S (wire-format §2).
+ */
+export async function verifySignatureWebCrypto(
+  signature: EcdsaSignature,
+  message: Uint8Array,
+  key: P256Point,
+): Promise<boolean> {
+  if (
+    signature.r < 1n ||
+    signature.r >= P256_ORDER ||
+    signature.s < 1n ||
+    signature.s >= P256_ORDER
+  ) {
+    return false;
+  }
+  try {
+    const compact = new p256.Signature(signature.r, signature.s).toBytes('compact');
+    const publicKey = await crypto.subtle.importKey(
+      'raw',
+      key.toBytes(false) as Uint8Array<ArrayBuffer>,
+      ECDSA_P256,
+      false,
+      ['verify'],
+    );
+    return await crypto.subtle.verify(
+      ECDSA_SHA256,
+      publicKey,
+      compact as Uint8Array<ArrayBuffer>,
+      message as Uint8Array<ArrayBuffer>,
+    );
+  } catch {
+    return false;
+  }
+}
+
 /** Verifies a strict-DER signature; `false` for malformed DER too. */
 export function verifyDerSignature(der: Uint8Array, message: Uint8Array, key: P256Point): boolean {
   const signature = parseDerSignature(der);

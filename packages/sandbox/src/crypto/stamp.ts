@@ -4,7 +4,13 @@
  */
 import { type EcdsaSignature, parseDerSignature } from './der.js';
 import { fromBase64url, fromHex, fromUtf8, isJsonObject, parseJson, utf8 } from './encoding.js';
-import { P256_ORDER, type P256Point, parsePoint, verifySignature } from './p256.js';
+import {
+  P256_ORDER,
+  type P256Point,
+  parsePoint,
+  verifySignature,
+  verifySignatureWebCrypto,
+} from './p256.js';
 
 /** The only accepted `scheme`. */
 export const STAMP_SCHEME = 'SIGNATURE_SCHEME_TK_API_P256';
@@ -53,4 +59,9 @@ export function parseStamp(headerValue: string): ParsedStamp | undefined {
 /** True when the stamp's signature verifies over the UTF-8 bytes of `payload` exactly as issued. */
 export function verifyStamp(stamp: ParsedStamp, payload: string): boolean {
   return verifySignature(stamp.signature, utf8(payload), stamp.publicKey);
+}
+
+/** {@link verifyStamp} on WebCrypto (native): what the request paths use. */
+export function verifyStampWebCrypto(stamp: ParsedStamp, payload: string): Promise<boolean> {
+  return verifySignatureWebCrypto(stamp.signature, utf8(payload), stamp.publicKey);
 }

@@ -185,14 +185,23 @@ export async function runSignedRetry(
   if (resumed !== undefined) {
     return resumed; // an id accepted or used meanwhile (§11.3)
   }
-  const record = lookupForRetry(ctx, c, requestId); // step 7
+  let record = lookupForRetry(ctx, c, requestId); // step 7
   if (sha256Hex(spec.bodyBytes) !== record.bodyHash) {
     ctx.requests.fail(record);
     throw signatureFailure('WALLET_SIGNATURE_BODY_MISMATCH'); // step 8
   }
-  if (!signer.legacy && !signatureVerifies(signature, record.payloadToSign)) {
-    ctx.requests.fail(record);
-    throw authFailure('Signature does not verify over payloadToSign', 'WALLET_SIGNATURE_INVALID'); // step 9
+  if (!signer.legacy) {
+    const verified = await signatureVerifies(signature, record.payloadToSign); // step 9
+    // Other sends ran during the (native, async) verification: judge the id as it is now.
+    const resumedMeanwhile = resumeSignedRetry(ctx, c, spec.bodyBytes);
+    if (resumedMeanwhile !== undefined) {
+      return resumedMeanwhile;
+    }
+    record = lookupForRetry(ctx, c, requestId);
+    if (!verified) {
+      ctx.requests.fail(record);
+      throw authFailure('Signature does not verify over payloadToSign', 'WALLET_SIGNATURE_INVALID');
+    }
   }
   const denied = spec.authorize(signer, record);
   if (denied !== undefined) {

@@ -4,7 +4,7 @@
  */
 import type { SandboxContext } from '../context.js';
 import type { P256Point } from '../crypto/p256.js';
-import { parseStamp, verifyStamp } from '../crypto/stamp.js';
+import { parseStamp, verifyStampWebCrypto } from '../crypto/stamp.js';
 import { LEGACY_SIGNATURE } from '../magic-values.js';
 
 /** Who signed an accepted retry: a verified key, or the legacy constant (§14). */
@@ -20,7 +20,7 @@ export function resolveSigner(ctx: SandboxContext, value: string): Signer | unde
 }
 
 /** True when the header value is a stamp whose signature verifies over `payload`. */
-export function signatureVerifies(value: string, payload: string): boolean {
+export async function signatureVerifies(value: string, payload: string): Promise<boolean> {
   const stamp = parseStamp(value);
-  return stamp !== undefined && verifyStamp(stamp, payload);
+  return stamp !== undefined && (await verifyStampWebCrypto(stamp, payload));
 }
