@@ -36,6 +36,16 @@ describe('createCookieSigner', () => {
     );
   });
 
+  it('given a value verified before (cached), should still refuse it once expired and refuse its tampered twin', async () => {
+    const signer = createCookieSigner(SECRET);
+    const value = await signer.sign(CLAIMS);
+    expect(await signer.verify(value, NOW)).toEqual(CLAIMS);
+    expect(await signer.verify(value, NOW + 1000)).toEqual(CLAIMS);
+    expect(await signer.verify(value, NOW + 3600 * 1000)).toBeUndefined();
+    expect(await signer.verify(value, NOW - 120 * 1000)).toBeUndefined();
+    expect(await signer.verify(`${value.slice(0, -1)}A`, NOW)).toBeUndefined();
+  });
+
   it('given a value signed with another secret, an expired value or garbage, should refuse it', async () => {
     const signer = createCookieSigner(SECRET);
     const other = createCookieSigner(`${SECRET}-other`);

@@ -20,6 +20,8 @@ export interface CookieSigner {
 }
 
 const VERSION = 'v1';
+/** Cookie values remembered as MAC-verified (one per signed-in browser in practice). */
+const VERIFIED_CACHE_SIZE = 10_000;
 
 function isClaims(value: unknown): value is SessionClaims {
   if (typeof value !== 'object' || value === null) {
@@ -48,6 +50,13 @@ export function createCookieSigner(secret: string): CookieSigner {
     false,
     ['sign', 'verify'],
   );
+  // Values whose MAC verified, with their claims: HMAC is deterministic, so a byte-identical
+  // value verifies again; only the time checks are redone. Bounded, oldest evicted first.
+  const verified = new Map<string, SessionClaims>();
+  const withinTime = (claims: SessionClaims, nowMs: number): SessionClaims | undefined => {
+    const nowSeconds = Math.floor(nowMs / 1000);
+    return claims.exp <= nowSeconds || claims.iat > nowSeconds + 60 ? undefined : claims;
+  };
   return {
     async sign(claims) {
       const body = `${VERSION}.${toBase64Url(new TextEncoder().encode(JSON.stringify(claims)))}`;
@@ -60,6 +69,10 @@ export function createCookieSigner(secret: string): CookieSigner {
       const parts = value.split('.');
       if (parts.length !== 3 || parts[0] !== VERSION || value.length > 4096) {
         return undefined;
+      }
+      const known = verified.get(value);
+      if (known !== undefined) {
+        return withinTime(known, nowMs);
       }
       const payload = fromBase64Url(parts[1]!);
       const mac = fromBase64Url(parts[2]!);
@@ -76,11 +89,14 @@ export function createCookieSigner(secret: string): CookieSigner {
       } catch {
         return undefined;
       }
-      const nowSeconds = Math.floor(nowMs / 1000);
-      if (!isClaims(claims) || claims.exp <= nowSeconds || claims.iat > nowSeconds + 60) {
+      if (!isClaims(claims)) {
         return undefined;
       }
-      return claims;
+      if (verified.size >= VERIFIED_CACHE_SIZE) {
+        verified.delete(verified.keys().next().value!);
+      }
+      verified.set(value, claims);
+      return withinTime(claims, nowMs);
     },
   };
 }
