@@ -4,7 +4,11 @@
  * counted by status) and the per-user rate limit off for load.
  */
 import { randomBytes } from 'node:crypto';
-import { type RunningProxyServer, startProxyServer } from '@wallet-auth/proxy/node';
+import {
+  createNodeFetch,
+  type RunningProxyServer,
+  startProxyServer,
+} from '@wallet-auth/proxy/node';
 import { serveParent } from '../lib/child.js';
 import { cpuMs } from '../lib/stats.js';
 
@@ -39,6 +43,8 @@ let byStatus: Record<string, number> = {};
 let upstreamCalls = 0;
 
 async function start(config: ProxyConfig): Promise<ProxyInfo> {
+  // The Node entry's keep-alive transport (node:http), not undici's fetch: the cheaper upstream hop.
+  const upstreamFetch = createNodeFetch();
   running = await startProxyServer({
     port: 0,
     upstream: {
@@ -47,7 +53,7 @@ async function start(config: ProxyConfig): Promise<ProxyInfo> {
       clientSecret: config.clientSecret,
       fetch: (request) => {
         upstreamCalls += 1;
-        return fetch(request);
+        return upstreamFetch(request);
       },
     },
     cookieSecret: randomBytes(32).toString('hex'),
