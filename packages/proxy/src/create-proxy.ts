@@ -99,19 +99,27 @@ export function createProxy(options: ProxyOptions): WalletAuthProxy {
     const startedMs = config.clock();
     c.set('correlationId', hex(config.random(8)));
     await next();
-    const headers = new Headers(c.res.headers);
-    for (const [name, value] of Object.entries(
-      apiSecurityHeaders({ https: c.req.url.startsWith('https:') }),
-    )) {
-      headers.set(name, value);
-    }
-    const corsOrigin = c.get('corsOrigin');
-    if (corsOrigin !== undefined && !headers.has('Access-Control-Allow-Origin')) {
-      for (const [name, value] of Object.entries(corsHeaders(corsOrigin))) {
+    const decorate = (headers: Headers): void => {
+      for (const [name, value] of Object.entries(
+        apiSecurityHeaders({ https: c.req.url.startsWith('https:') }),
+      )) {
         headers.set(name, value);
       }
+      const corsOrigin = c.get('corsOrigin');
+      if (corsOrigin !== undefined && !headers.has('Access-Control-Allow-Origin')) {
+        for (const [name, value] of Object.entries(corsHeaders(corsOrigin))) {
+          headers.set(name, value);
+        }
+      }
+    };
+    try {
+      // The proxy's own responses have mutable headers: decorate them in place (no copy).
+      decorate(c.res.headers);
+    } catch {
+      const headers = new Headers(c.res.headers);
+      decorate(headers);
+      c.res = new Response(c.res.body, { status: c.res.status, headers });
     }
-    c.res = new Response(c.res.body, { status: c.res.status, headers });
     const status = c.res.status;
     log(status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info', 'request', {
       method: c.req.method,
