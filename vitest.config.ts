@@ -26,6 +26,9 @@ const sourceConditions = {
   ssr: { resolve: { conditions: ['@wallet-auth/source', ...defaultServerConditions] } },
 };
 
+/** Node test processes may only connect to loopback (reliability catalogue X-02). */
+const loopbackGuard = ['packages/sandbox/src/test/loopback-guard.setup.ts'];
+
 const browser = () => ({
   enabled: true,
   headless: true,
@@ -44,6 +47,7 @@ export default defineConfig({
         test: {
           name: 'core',
           environment: 'node',
+          setupFiles: loopbackGuard,
           include: ['packages/core/src/**/*.test.ts'],
           exclude: ['**/*.browser.test.ts'],
         },
@@ -71,6 +75,7 @@ export default defineConfig({
         test: {
           name: 'sandbox',
           environment: 'node',
+          setupFiles: loopbackGuard,
           include: ['packages/sandbox/src/**/*.test.ts'],
         },
       },
@@ -79,6 +84,7 @@ export default defineConfig({
         test: {
           name: 'proxy',
           environment: 'node',
+          setupFiles: loopbackGuard,
           include: ['packages/proxy/src/**/*.test.ts'],
         },
       },
@@ -87,6 +93,7 @@ export default defineConfig({
         test: {
           name: 'bench',
           environment: 'node',
+          setupFiles: loopbackGuard,
           include: ['bench/**/*.test.ts'],
         },
       },
