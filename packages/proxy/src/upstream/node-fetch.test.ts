@@ -30,6 +30,8 @@ describe('createNodeFetch (loopback server)', () => {
         } else if (req.url === '/empty') {
           res.writeHead(204);
           res.end();
+        } else if (req.url === '/slow') {
+          setTimeout(() => res.end('{}'), 80);
         } else if (req.url === '/reset') {
           req.socket.destroy();
         }
@@ -71,6 +73,13 @@ describe('createNodeFetch (loopback server)', () => {
     expect(bytes).toBeGreaterThan(1000);
     expect(bytes).toBeLessThan(2_000_000);
     expect((await transport(new Request(`${base}/empty`))).body).toBeNull();
+  });
+
+  it('given a slow answer longer than the idle-socket time, should still wait for it', async () => {
+    const quick = createNodeFetch({ idleSocketMs: 20 });
+    const response = await quick(new Request(`${base}/slow`));
+    expect(response.status).toBe(200);
+    quick.close();
   });
 
   it('given an abort or a reset connection, should reject', async () => {

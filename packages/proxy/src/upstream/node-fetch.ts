@@ -21,6 +21,12 @@ export interface NodeFetchOptions {
   maxSockets?: number;
   /** Bytes buffered before the body is cut (one more is kept so the cap is detectable). @defaultValue 1 MiB */
   maxResponseBytes?: number;
+  /**
+   * Idle keep-alive sockets are closed after this long, before a Node server's default 5 s
+   * `keepAliveTimeout` closes them under a request being written (a reset undici avoids by
+   * reading the `Keep-Alive` hint). @defaultValue 4000
+   */
+  idleSocketMs?: number;
 }
 
 /** A fetch-shaped transport with its keep-alive agents, closable at shutdown. */
@@ -51,8 +57,10 @@ function responseHeaders(incoming: IncomingMessage): Headers {
 export function createNodeFetch(options: NodeFetchOptions = {}): NodeFetch {
   const maxSockets = options.maxSockets ?? Number.POSITIVE_INFINITY;
   const cap = options.maxResponseBytes ?? MAX_RESPONSE_BODY_BYTES;
-  const http = new HttpAgent({ keepAlive: true, maxSockets });
-  const https = new HttpsAgent({ keepAlive: true, maxSockets });
+  // `timeout` destroys a socket idling in the free pool; an active request only gets notified.
+  const agentOptions = { keepAlive: true, maxSockets, timeout: options.idleSocketMs ?? 4000 };
+  const http = new HttpAgent(agentOptions);
+  const https = new HttpsAgent(agentOptions);
 
   async function send(request: Request): Promise<Response> {
     const url = new URL(request.url);
