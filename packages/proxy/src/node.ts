@@ -50,6 +50,9 @@ export async function startProxyServer(
           }),
         port,
         hostname,
+        // Node checks request deadlines every 30 s by default, so a 408 for a slow body could
+        // come up to 30 s late; check at least every second (reliability catalogue BFF-09).
+        serverOptions: { connectionsCheckingInterval: Math.min(1_000, requestTimeoutMs) },
       },
       (info: AddressInfo) => {
         resolve({
