@@ -6,6 +6,7 @@
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server';
 import {
   createSandbox,
@@ -54,6 +55,15 @@ export interface MemoryAfterGc {
   liveBytes: number;
 }
 
+/** Answer of `loopStats`: the event loop and resources since the last call (LOAD-5). */
+export interface LoopStats {
+  eventLoopDelayP99Ms: number;
+  eventLoopDelayMaxMs: number;
+  /** `process.getActiveResourcesInfo().length`: sockets, timers, handles in use. */
+  activeResources: number;
+  rssBytes: number;
+}
+
 /** Answer of `snapshot`. */
 export interface EmulatorChildSnapshot {
   sessions: SnapshotSession[];
@@ -73,6 +83,8 @@ let server: Server | undefined;
 let offsetMs = 0;
 let peakRss = 0;
 const drops = { beforeCommit: 0, afterCommit: 0 };
+const loop = monitorEventLoopDelay({ resolution: 10 });
+loop.enable();
 const sampler = setInterval(() => {
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
 }, 100);
@@ -197,6 +209,16 @@ serveParent({
     return { rssBytes: memory.rss, liveBytes: memory.heapUsed + memory.external };
   },
   advanceAndSweep: (payload) => advanceAndSweep(Number(payload)),
+  loopStats: (): LoopStats => {
+    const stats = {
+      eventLoopDelayP99Ms: loop.percentile(99) / 1e6,
+      eventLoopDelayMaxMs: loop.max / 1e6,
+      activeResources: process.getActiveResourcesInfo().length,
+      rssBytes: process.memoryUsage().rss,
+    };
+    loop.reset();
+    return stats;
+  },
   close: () =>
     new Promise<void>((resolve) => {
       server?.closeAllConnections();

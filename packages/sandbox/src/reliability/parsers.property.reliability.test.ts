@@ -126,6 +126,30 @@ describe('stamp parser (wire-format §2)', () => {
   });
 });
 
+describe('stamp range checks (wire-format §2: 1 ≤ r, s < n)', () => {
+  it('FUZZ-1: given r or s at 0, n or n + 1, should refuse the stamp; at 1 and n − 1, accept it', () => {
+    const key = createTestKey();
+    const stampWith = (r: bigint, s: bigint) =>
+      toBase64url(
+        utf8(
+          JSON.stringify({
+            publicKey: key.compressedPublicKey,
+            scheme: STAMP_SCHEME,
+            signature: toHex(encodeDerSignature({ r, s })),
+          }),
+        ),
+      );
+    for (const bad of [0n, N, N + 1n]) {
+      expect(parseStamp(stampWith(bad, 5n)), `r = ${bad}`).toBeUndefined();
+      expect(parseStamp(stampWith(5n, bad)), `s = ${bad}`).toBeUndefined();
+    }
+    for (const good of [1n, N - 1n]) {
+      expect(parseStamp(stampWith(good, 5n)), `r = ${good}`).toBeDefined();
+      expect(parseStamp(stampWith(5n, good)), `s = ${good}`).toBeDefined();
+    }
+  });
+});
+
 describe('strict DER (wire-format §2, §16)', () => {
   it('FUZZ-1: given any r, s, should encode minimal DER that noble reads back, and parse it to the same integers', () => {
     fc.assert(
