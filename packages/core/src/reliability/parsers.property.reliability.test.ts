@@ -169,6 +169,19 @@ describe('OTP target bundle (wire-format §4)', () => {
     );
   });
 
+  it('FUZZ-1: given the vector bundle in one pair of single quotes (the documentation quirk, §4 step 1), should accept it; unbalanced quotes or a lone quote should be BUNDLE_MALFORMED', async () => {
+    const result = await verifyOtpTargetBundle(`'${bundle}'`, environment);
+    expect(hex(result.targetPublicKey)).toBe(target.toLowerCase());
+    for (const broken of [`'${bundle}`, `${bundle}'`, `''${bundle}''`, "'", "''"]) {
+      await expect(
+        verifyOtpTargetBundle(broken, environment).catch((error) => {
+          throw new Error(codeOf(error));
+        }),
+        broken.slice(0, 3),
+      ).rejects.toThrow(/^BUNDLE_MALFORMED$/);
+    }
+  });
+
   it('FUZZ-1: given arbitrary JSON shaped like a bundle, should reject with BUNDLE_MALFORMED or BUNDLE_SIGNATURE_INVALID', async () => {
     const member = fc.oneof(
       fc.string({ maxLength: 20 }),
