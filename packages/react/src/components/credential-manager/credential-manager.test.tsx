@@ -93,10 +93,13 @@ describe('CredentialManager', () => {
     render(kit.wrapper(<Manager />));
     await user.click(await screen.findByRole('button', { name: en.credentials.remove('YubiKey') }));
     await user.click(await screen.findByRole('button', { name: en.confirm.approve }));
+    // The button leaves as soon as the removal starts; the service settles a moment later.
+    await waitFor(async () => {
+      const { data } = await kit.client.api.listCredentials(kit.accountId);
+      expect(data.map((credential) => credential.type)).toEqual(['EMAIL_OTP']);
+    });
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: en.credentials.remove('YubiKey') })).toBeNull(),
     );
-    const { data } = await kit.client.api.listCredentials(kit.accountId);
-    expect(data.map((credential) => credential.type)).toEqual(['EMAIL_OTP']);
   });
 });
