@@ -12,7 +12,7 @@ import {
   readSignedRetryHeaders,
   upstreamRequestHeaders,
 } from '../http/forward-headers.js';
-import { decodeSegments } from '../http/raw-path.js';
+import { checkRawPath, decodeSegments, MAX_PATH_LENGTH } from '../http/raw-path.js';
 import { isResourceId, type ResourceName } from '../ids.js';
 import { matchServiceRoute, parseTemplate } from '../routes/match-route.js';
 import { SERVICE_ROUTES, type ServiceRoute } from '../routes/route-table.js';
@@ -158,6 +158,111 @@ describe('route matcher (catalogue BFF-01..04, BFF-22)', () => {
   });
 });
 
+describe('raw path check (catalogue BFF-01, BFF-02), against a model', () => {
+  /** The rules of the raw-path check written out: the first problem in reading order. */
+  function model(path: string): string | undefined {
+    if (!path.startsWith('/')) {
+      return 'not-absolute';
+    }
+    if (path.length > 2048) {
+      return 'too-long';
+    }
+    const printable = (code: number) => code >= 33 && code <= 126;
+    for (let i = 0; i < path.length; i++) {
+      const code = path.charCodeAt(i);
+      if (!printable(code)) {
+        return 'invalid-character';
+      }
+      if (path[i] === '\\') {
+        return 'backslash';
+      }
+      if (path[i] === '%') {
+        const pair = path.slice(i + 1, i + 3);
+        if (pair.length !== 2 || !/^[0-9a-f]{2}$/i.test(pair)) {
+          return 'bad-escape';
+        }
+        const byte = Number.parseInt(pair, 16);
+        if (byte === 0x25) {
+          return 'double-encoding';
+        }
+        if (byte === 0x2f || byte === 0x5c) {
+          return 'encoded-separator';
+        }
+        if (!printable(byte)) {
+          return 'invalid-character';
+        }
+        i += 2;
+      }
+    }
+    if (path === '/') {
+      return undefined;
+    }
+    for (const segment of path.slice(1).split('/')) {
+      if (segment === '') {
+        return 'empty-segment';
+      }
+      const decoded = decodeURIComponent(segment);
+      if (decoded === '.' || decoded === '..') {
+        return 'dot-segment';
+      }
+    }
+    return undefined;
+  }
+
+  const piece = fc.oneof(
+    fc.constantFrom(
+      '/',
+      '/',
+      'a',
+      'Z',
+      '0',
+      ':',
+      '!',
+      '~',
+      ' ',
+      '\\',
+      '.',
+      '..',
+      '%',
+      '%2',
+      '%41',
+      '%7e',
+      '%7F',
+      '%20',
+      '%21',
+      '%2e',
+      '%2E',
+      '%2f',
+      '%5C',
+      '%25',
+      '%00',
+      '%0a',
+      'é',
+      '\u0000',
+      '\u007f',
+      'AuthMethod:',
+    ),
+    fc.string({ unit: 'binary-ascii', maxLength: 4 }),
+  );
+
+  it('FUZZ-1: given paths built from hostile pieces, should report exactly the problem the rules name, in order', () => {
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), fc.boolean(), (pieces, absolute) => {
+        const path = `${absolute ? '/' : ''}${pieces.join('')}`;
+        expect(checkRawPath(path) ?? 'ok', JSON.stringify(path)).toBe(model(path) ?? 'ok');
+      }),
+      runs(0x7a71),
+    );
+  });
+
+  it('FUZZ-1: given paths at the length limit, should accept 2048 characters and refuse 2049', () => {
+    expect(MAX_PATH_LENGTH).toBe(2048);
+    const at = (length: number) => `/${'a'.repeat(length - 1)}`;
+    expect(checkRawPath(at(2048))).toBeUndefined();
+    expect(checkRawPath(at(2049))).toBe('too-long');
+  });
+});
+
 describe('header allowlist (catalogue BFF-06..08, SR-02, SR-21)', () => {
   const AUTH = `Basic ${btoa('platform:secret')}`;
   const stampValue = fc.string({
@@ -186,7 +291,16 @@ describe('header allowlist (catalogue BFF-06..08, SR-02, SR-21)', () => {
     'Idempotency-Key',
     'Content-Type',
   );
+  const idempotencyKey = fc.oneof(
+    fc.string({
+      unit: fc.constantFrom('a', 'Z', '9', '-', ',', ' ', '~'),
+      minLength: 0,
+      maxLength: 6,
+    }),
+    fc.constant('k'.repeat(256)),
+  );
   const headerValue = fc.oneof(
+    idempotencyKey,
     stampValue,
     fc.uuid().map((uuid) => `Request:${uuid}`),
     fc.string({ unit: 'binary-ascii', maxLength: 60 }),
@@ -208,14 +322,37 @@ describe('header allowlist (catalogue BFF-06..08, SR-02, SR-21)', () => {
               // CR/LF/NUL cannot even be put in a Headers object (BFF-06): nothing to forward.
             }
           }
+          // The pairing rules of wire-format §1 "Headers", written out.
+          const signature = browser.get('Service-Wallet-Signature');
+          const requestId = browser.get('Request-Id');
+          const key = browser.get('Idempotency-Key');
+          const wellFormed =
+            (signature === null || /^[A-Za-z0-9_+/=-]{1,8192}$/.test(signature)) &&
+            (requestId === null ||
+              /^Request:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(
+                requestId,
+              )) &&
+            (key === null || /^[\x21-\x2b\x2d-\x7e]{1,255}$/.test(key));
+          const paired =
+            route.signature === 'none'
+              ? signature === null && requestId === null
+              : route.signature === 'signed-retry'
+                ? (signature === null) === (requestId === null) ||
+                  (passkeyVerify && signature === null)
+                : !(requestId !== null && signature === null);
+          const keyAllowed = key === null || route.signature === 'quote-execute';
+          const expected = wellFormed && paired && keyAllowed;
           let signed: ReturnType<typeof readSignedRetryHeaders>;
           try {
             signed = readSignedRetryHeaders(browser, route, { passkeyVerify });
           } catch (error) {
             expect(error).toBeInstanceOf(ApiError);
             expect((error as ApiError).status).toBe(400);
+            expect(expected, `refused ${route.key} ${JSON.stringify([...browser])}`).toBe(false);
             return;
           }
+          expect(expected, `accepted ${route.key} ${JSON.stringify([...browser])}`).toBe(true);
+          expect(signed.idempotencyKey).toBe(key ?? undefined);
           if (signed.requestId !== undefined) {
             expect(isResourceId(signed.requestId, 'Request')).toBe(true);
             expect(signed.requestId).toBe(browser.get('Request-Id'));
