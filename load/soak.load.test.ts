@@ -17,7 +17,7 @@ import type { LoopStats, MemoryAfterGc } from './servers/emulator-child.js';
 const MINUTES = Number(process.env.LOAD5_MINUTES ?? 10);
 const FLOWS_PER_SECOND = 20;
 
-describe('soak (catalogue LOAD-5, EMU-06)', () => {
+describe('soak, nightly or manual', () => {
   it.runIf(process.env.LOAD_SOAK === '1')(
     `LOAD-5: given ${MINUTES} min of sign-ins at ${FLOWS_PER_SECOND} flows/s, should keep RSS flat (< 10 % trend), resources stable and event-loop p99 under 50 ms`,
     async () => {
