@@ -141,6 +141,14 @@ if (step('size')) {
   );
 }
 
+if (step('catalogue')) {
+  // Every reliability-catalogue ID appears in a test title or in catalogue-exemptions.json.
+  count(
+    'catalogue coverage',
+    run('catalogue coverage', 'node', ['scripts/catalogue-coverage.mjs', '--check']),
+  );
+}
+
 if (step('storybook-build')) {
   count(
     'storybook build',
