@@ -292,7 +292,7 @@ describe('sealed session key and base58check (wire-format §7)', () => {
           expect(['SEALED_KEY_MALFORMED', 'DECRYPT_FAILED']).toContain(codeOf(error));
         }
       }),
-      runs(0x5ea1, 0.3),
+      runs(0x5ea1),
     );
   });
 });

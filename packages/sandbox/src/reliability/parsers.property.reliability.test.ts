@@ -48,22 +48,22 @@ function noblePoint(hex: string): boolean {
 
 describe('stamp parser (wire-format §2)', () => {
   it('FUZZ-1: given stamps by random keys over random payloads (low-S, high-S, pub33, pub65), should parse and verify them, and refuse them for another payload', () => {
+    // Key generation is the slow part of noble: draw from 16 random keys made once.
+    const keys = Array.from({ length: 16 }, () => createTestKey());
     fc.assert(
       fc.property(
-        fc.uint8Array({ minLength: 32, maxLength: 32 }),
+        fc.constantFrom(...keys),
         fc.string({ maxLength: 200 }),
         fc.boolean(),
         fc.boolean(),
-        (seed, payload, highS, uncompressed) => {
-          fc.pre(p256.utils.isValidSecretKey(seed));
-          const key = createTestKey(toHex(seed));
+        (key, payload, highS, uncompressed) => {
           const parsed = parseStamp(stamp(payload, key, { highS, uncompressed }));
           expect(parsed).toBeDefined();
           expect(verifyStamp(parsed!, payload)).toBe(true);
           expect(verifyStamp(parsed!, `${payload} `)).toBe(false);
         },
       ),
-      runs(0x5a01, 0.2),
+      runs(0x5a01),
     );
   });
 
