@@ -65,7 +65,7 @@ describe('stamp parser (wire-format §2)', () => {
       ),
       runs(0x5a01),
     );
-  });
+  }, 60_000);
 
   it('FUZZ-1: given JSON objects with random members, should accept exactly the three-string, right-scheme, point-and-strict-DER ones, and never throw on any text', () => {
     const key = createTestKey();
