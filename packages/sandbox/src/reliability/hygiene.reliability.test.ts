@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   installLoopbackGuard,
+  isLoopbackGuardInstalled,
   isLoopbackHost,
   takeLoopbackViolations,
   uninstallLoopbackGuard,
@@ -22,15 +23,20 @@ const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 describe('loopback only (catalogue X-02)', () => {
   let port = 0;
+  let installedHere = false;
   const server = createServer((_req, res) => res.end('ok'));
   beforeAll(async () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as AddressInfo).port;
+    // The setup file normally installed it already; install it here when run without one.
+    installedHere = !isLoopbackGuardInstalled();
     installLoopbackGuard();
     takeLoopbackViolations();
   });
   afterAll(async () => {
-    uninstallLoopbackGuard();
+    if (installedHere) {
+      uninstallLoopbackGuard();
+    }
     await new Promise((resolve) => server.close(resolve));
   });
 

@@ -75,6 +75,11 @@ export function installLoopbackGuard(): void {
   } as typeof net.Socket.prototype.connect;
 }
 
+/** True while the guard is installed (by the setup file or a test). */
+export function isLoopbackGuardInstalled(): boolean {
+  return original !== undefined;
+}
+
 /** Removes the guard. */
 export function uninstallLoopbackGuard(): void {
   if (original !== undefined) {
