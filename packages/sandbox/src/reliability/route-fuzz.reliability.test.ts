@@ -120,6 +120,7 @@ function bodyFor(w: World) {
         lockedCurrencyAmount: fc.oneof(fc.integer(), fc.double(), json),
         amount: fc.oneof(fc.integer(), json),
         immediatelyExecute: fc.oneof(fc.boolean(), json),
+        // XXX is ISO 4217's "no currency" code: a well-formed code the emulator must refuse.
         currency: fc.constantFrom('USD', 'USDC', 'XXX', ''),
         sweepRule: json,
         beneficialOwners: json,

@@ -226,6 +226,7 @@ function fundingInstructions(
           accountType: 'EUR_ACCOUNT',
           reference,
           iban: `DE89370400440${digits.slice(0, 9)}`,
+          // A sandbox bank's BIC; the trailing XXX is the standard primary-office branch code.
           bic: 'SBXBDEFFXXX',
         },
         instructionsNotes: `Include the reference ${reference} with the payment so it is credited.`,
