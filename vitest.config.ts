@@ -26,6 +26,18 @@ const sourceConditions = {
   ssr: { resolve: { conditions: ['@wallet-auth/source', ...defaultServerConditions] } },
 };
 
+/** Module ids the `react18` project maps to the React 18 copies installed in compat/react18. */
+const react18 = (id: string) =>
+  fileURLToPath(new URL(`./compat/react18/node_modules/${id}`, import.meta.url));
+const react18Aliases = [
+  { find: /^react$/, replacement: react18('react') },
+  { find: /^react\/(.*)$/, replacement: `${react18('react')}/$1` },
+  { find: /^react-dom$/, replacement: react18('react-dom') },
+  { find: /^react-dom\/(.*)$/, replacement: `${react18('react-dom')}/$1` },
+  { find: /^@tanstack\/react-query$/, replacement: react18('@tanstack/react-query') },
+  { find: /^@testing-library\/react$/, replacement: react18('@testing-library/react') },
+];
+
 /** Node test processes may only connect to loopback (reliability catalogue X-02). */
 const loopbackGuard = ['packages/sandbox/src/test/loopback-guard.setup.ts'];
 
@@ -66,8 +78,23 @@ export default defineConfig({
         test: {
           name: 'react',
           environment: 'jsdom',
+          env: { WALLET_AUTH_REACT_MAJOR: '19' },
           include: ['packages/react/src/**/*.test.{ts,tsx}'],
           exclude: ['**/*.browser.test.{ts,tsx}'],
+        },
+      },
+      {
+        // The same component and hook tests against React 18 (the peer range is ^18.2.0 || ^19.0.0):
+        // react, react-dom, react-query and Testing Library resolve to compat/react18's copies.
+        extends: true,
+        plugins: [react()],
+        resolve: { alias: react18Aliases },
+        test: {
+          name: 'react18',
+          environment: 'jsdom',
+          env: { WALLET_AUTH_REACT_MAJOR: '18' },
+          include: ['packages/react/src/**/*.test.{ts,tsx}'],
+          exclude: ['**/*.browser.test.{ts,tsx}', '**/*.stories.test.{ts,tsx}'],
         },
       },
       {
