@@ -131,6 +131,51 @@ describe('fromErrorEnvelope', () => {
   });
 });
 
+describe('fromErrorEnvelope redaction (catalogue X-01)', () => {
+  it('given a message and a reason echoing a stamp and a long hex key, should redact both and keep the rest', async () => {
+    const stampLike = `eyJwdWJsaWNLZXkiOiIwMmFi${'Q'.repeat(40)}`;
+    const error = await fromErrorEnvelope(
+      jsonResponse(401, {
+        status: 401,
+        code: 'WALLET_SIGNATURE_INVALID',
+        message: `Bad signature ${stampLike} for key ${'ab'.repeat(33)}`,
+        reason: `Session is not active: ${'cd'.repeat(30)}`,
+      }),
+    );
+    expect(error.message).toBe('Bad signature [redacted] for key [redacted]');
+    expect(error.reason).toBe('Session is not active: [redacted]');
+    expect(JSON.stringify(error)).not.toContain('QQQQ');
+    expect(Object.values(error).join(' ')).not.toContain(stampLike);
+  });
+
+  it('given a details.reason with a JWT and CR/LF, should redact it in reason and in details', async () => {
+    const jwt = 'eyJhbGciOiJSUzI1NiJ9.eyJpc3MiOiJ4In0.c2lnbmF0dXJlLXZhbHVl';
+    const error = await fromErrorEnvelope(
+      jsonResponse(401, {
+        status: 401,
+        code: 'UNAUTHORIZED',
+        message: 'Authentication failed\r\nforged',
+        details: { reason: `OIDC token ${jwt} rejected` },
+      }),
+    );
+    expect(error.message).toBe('Authentication failed forged');
+    expect(error.reason).toBe('OIDC token [redacted] rejected');
+    expect(error.details).toEqual({ reason: 'OIDC token [redacted] rejected' });
+  });
+
+  it('given a message that is only a secret, should keep the marker; given a non-string message, the status sentence', async () => {
+    const secretOnly = await fromErrorEnvelope(
+      jsonResponse(400, { status: 400, code: 'INVALID_INPUT', message: 'f'.repeat(64) }),
+    );
+    expect(secretOnly.message).toBe('[redacted]');
+    const numeric = await fromErrorEnvelope(
+      jsonResponse(400, { status: 400, code: 'INVALID_INPUT', message: 42, reason: '  ' }),
+    );
+    expect(numeric.message).toBe('Request failed with HTTP status 400');
+    expect(numeric.reason).toBeUndefined();
+  });
+});
+
 describe('parseRetryAfter', () => {
   it('given delta-seconds, should return them', () => {
     expect(parseRetryAfter('0')).toBe(0);

@@ -1,5 +1,6 @@
 import { isServerErrorCode, type WalletAuthErrorCode } from './error-codes.js';
 import { parseRetryAfter } from './parse-retry-after.js';
+import { redactServerText } from './redact-server-text.js';
 import { WalletAuthError } from './wallet-auth-error.js';
 
 /** Options of `fromErrorEnvelope`. */
@@ -7,8 +8,6 @@ export interface FromErrorEnvelopeOptions {
   /** Clock for an HTTP-date `Retry-After` when the response has no `Date` header. */
   now?: () => number;
 }
-
-const maxMessageLength = 500;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -29,7 +28,9 @@ async function readJson(response: Response): Promise<unknown> {
  * edges). Envelope codes of wire-format §13 pass through; an unknown code becomes `UNKNOWN` with
  * the raw value on `serverCode`. `reason` is read top-level, falling back to `details.reason`.
  * A 429 becomes `RATE_LIMITED` and its `Retry-After` (delta-seconds or HTTP-date) is parsed into
- * `details.retryAfterSeconds`.
+ * `details.retryAfterSeconds`. The envelope's `message` and `reason` are redacted (reliability
+ * catalogue X-01, `redactServerText`): no control characters, no JWT-like token, no base64url JSON
+ * (stamps), no base64/hex run over 40 characters; the raw server text is not kept anywhere.
  * @param response - The failed response; its body is consumed.
  * @param options - Clock for HTTP-date parsing.
  */
@@ -52,11 +53,16 @@ export async function fromErrorEnvelope(
   const details: Record<string, unknown> | undefined = isRecord(envelope.details)
     ? { ...envelope.details }
     : undefined;
-  let reason: string | undefined;
+  let rawReason: string | undefined;
   if (typeof envelope.reason === 'string') {
-    reason = envelope.reason;
+    rawReason = envelope.reason;
   } else if (details && typeof details.reason === 'string') {
-    reason = details.reason;
+    rawReason = details.reason;
+  }
+  // The UI renders `reason` as text (wire-format §13), so it is redacted like the message (X-01).
+  const reason = rawReason === undefined ? undefined : redactServerText(rawReason) || undefined;
+  if (details && typeof details.reason === 'string') {
+    details.reason = redactServerText(details.reason);
   }
 
   let allDetails = details;
@@ -70,10 +76,11 @@ export async function fromErrorEnvelope(
     }
   }
 
-  const message =
-    typeof envelope.message === 'string' && envelope.message !== ''
-      ? envelope.message.slice(0, maxMessageLength)
-      : `Request failed with HTTP status ${status}`;
+  // X-01: the envelope's `message` is never copied as sent. The error carries its redacted form
+  // (readable for developers, and what session checks match on when `reason` is absent); the raw
+  // text is dropped, not kept on another field, so no log or render path can reach it.
+  const redacted = typeof envelope.message === 'string' ? redactServerText(envelope.message) : '';
+  const message = redacted === '' ? `Request failed with HTTP status ${status}` : redacted;
 
   return new WalletAuthError(code, message, {
     status,
