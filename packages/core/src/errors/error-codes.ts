@@ -1,6 +1,10 @@
 /**
  * Server error codes the kit passes through verbatim from the error envelope (wire-format §13).
- * Includes the interface codes the emulator never emits, so a production answer keeps its code.
+ * Includes the interface codes the emulator never emits, so a production answer keeps its code,
+ * and the refusals of the reference proxy (`@wallet-auth/proxy`, which answers in the same
+ * envelope): `FORBIDDEN` (403, an id or origin that is not the signed-in user's, catalogue
+ * BFF-05/BFF-13), `METHOD_NOT_ALLOWED` (405, BFF-22), `UPSTREAM_ERROR` (502) and
+ * `UPSTREAM_TIMEOUT` (504) when the proxy cannot get an answer from the service (BFF-17).
  */
 export const SERVER_ERROR_CODES = [
   'INVALID_INPUT',
@@ -24,6 +28,11 @@ export const SERVER_ERROR_CODES = [
   'DAILY_VOLUME_LIMIT_EXCEEDED',
   'SERVICE_SWITCH_ERROR',
   'INTERNAL_ERROR',
+  // Reference proxy refusals (same envelope, not emitted by the service itself).
+  'FORBIDDEN',
+  'METHOD_NOT_ALLOWED',
+  'UPSTREAM_ERROR',
+  'UPSTREAM_TIMEOUT',
 ] as const;
 
 /**
@@ -90,6 +99,8 @@ const retryableCodes: ReadonlySet<WalletAuthErrorCode> = new Set<WalletAuthError
   'RATE_LIMITED',
   'INTERNAL_ERROR',
   'SERVICE_SWITCH_ERROR',
+  'UPSTREAM_ERROR',
+  'UPSTREAM_TIMEOUT',
 ]);
 
 /**

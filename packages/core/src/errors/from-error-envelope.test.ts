@@ -176,6 +176,40 @@ describe('fromErrorEnvelope redaction (catalogue X-01)', () => {
   });
 });
 
+describe('fromErrorEnvelope with the reference proxy refusals', () => {
+  it.each([
+    [403, 'FORBIDDEN', false],
+    [405, 'METHOD_NOT_ALLOWED', false],
+    [502, 'UPSTREAM_ERROR', true],
+    [504, 'UPSTREAM_TIMEOUT', true],
+  ] as const)(
+    'given a proxy %i %s envelope, should keep the named code (not UNKNOWN) with retryable=%s',
+    async (status, code, retryable) => {
+      const error = await fromErrorEnvelope(
+        jsonResponse(status, {
+          status,
+          code,
+          message: 'The wallet service is unavailable; try again later',
+          details: { correlationId: 'c0ffee' },
+        }),
+      );
+      expect(error.code).toBe(code);
+      expect(error.serverCode).toBe(code);
+      expect(error.status).toBe(status);
+      expect(error.retryable).toBe(retryable);
+      expect(error.details).toEqual({ correlationId: 'c0ffee' });
+    },
+  );
+
+  it('given a lower-case or padded proxy code, should not guess: UNKNOWN with the raw code kept', async () => {
+    for (const code of ['forbidden', ' FORBIDDEN', 'UPSTREAM_TIMEOUT\n']) {
+      const error = await fromErrorEnvelope(jsonResponse(403, { status: 403, code, message: 'x' }));
+      expect(error.code).toBe('UNKNOWN');
+      expect(error.serverCode).toBe(code);
+    }
+  });
+});
+
 describe('parseRetryAfter', () => {
   it('given delta-seconds, should return them', () => {
     expect(parseRetryAfter('0')).toBe(0);

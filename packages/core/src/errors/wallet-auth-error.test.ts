@@ -108,6 +108,10 @@ describe('error codes', () => {
       'NOT_FOUND',
       'RATE_LIMITED',
       'INTERNAL_ERROR',
+      'FORBIDDEN',
+      'METHOD_NOT_ALLOWED',
+      'UPSTREAM_ERROR',
+      'UPSTREAM_TIMEOUT',
     ]) {
       expect(isServerErrorCode(code)).toBe(true);
     }

@@ -54,4 +54,22 @@ describe('describeError', () => {
     });
     expect(describeError(foreign, en).code).toBe('UNKNOWN');
   });
+
+  it('given the reference proxy refusals, should name each with its own sentence and next action in English and French', () => {
+    const expected = {
+      FORBIDDEN: 'signIn',
+      METHOD_NOT_ALLOWED: 'contactSupport',
+      UPSTREAM_ERROR: 'retry',
+      UPSTREAM_TIMEOUT: 'retry',
+    } as const;
+    for (const [code, action] of Object.entries(expected) as [keyof typeof expected, string][]) {
+      const error = new WalletAuthError(code, 'proxy text', { status: 502, serverCode: code });
+      for (const messages of [en, fr]) {
+        const description = describeError(error, messages);
+        expect(description).toMatchObject({ code, action, message: messages.errors[code] });
+        expect(description.message).not.toBe(messages.errors.UNKNOWN);
+      }
+    }
+    expect(en.errors.UPSTREAM_TIMEOUT).not.toBe(en.errors.UPSTREAM_ERROR);
+  });
 });

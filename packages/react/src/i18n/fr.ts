@@ -180,6 +180,12 @@ export const fr: WalletAuthMessages = {
     SERVICE_SWITCH_ERROR: 'Le service du portefeuille est occupé. Réessayez dans un instant.',
     INTERNAL_ERROR:
       'Le service du portefeuille a rencontré un problème. Réessayez dans un instant.',
+    FORBIDDEN: "Ce n'est pas autorisé pour le compte avec lequel vous êtes connecté.",
+    METHOD_NOT_ALLOWED: "Le service de portefeuille de ce site n'accepte pas cette demande.",
+    UPSTREAM_ERROR:
+      'Le service du portefeuille est injoignable pour le moment. Réessayez dans un instant.',
+    UPSTREAM_TIMEOUT:
+      'Le service du portefeuille a mis trop de temps à répondre. Réessayez dans un instant.',
     NETWORK_ERROR: 'Impossible de joindre le service du portefeuille. Vérifiez votre connexion.',
     TIMEOUT: 'Le service du portefeuille a mis trop de temps à répondre.',
     ABORTED: 'Annulé.',
