@@ -12,8 +12,8 @@ import { isWalletAuthError, WalletAuthError } from '../errors/wallet-auth-error.
 import type { Clock } from '../internal/clock.js';
 import { createStore } from '../internal/subscribable.js';
 import type { SigningKeyPair } from '../keys/key-pair.js';
-import type { KeyMetadata, KeyPersistence, KeyStore, StoredKey } from '../keys/key-store.js';
-import type { AuthSession, CredentialType } from '../types.js';
+import type { KeyPersistence, KeyStore } from '../keys/key-store.js';
+import type { AuthSession } from '../types.js';
 import {
   createBroadcastSessionChannel,
   createLockRunner,
@@ -21,21 +21,11 @@ import {
   type SessionChannel,
   type SessionMessage,
 } from './cross-tab.js';
+import { refreshRetryDelay } from './refresh-backoff.js';
+import { deriveClockOffset } from './server-clock.js';
+import { type ActiveSession, fromStored, toActiveSession, toMetadata } from './session-record.js';
 
-/** The session this device holds, as the kit tracks it. */
-export interface ActiveSession {
-  id: string;
-  accountId: string;
-  /** The credential that issued it (the service does not say; the kit remembers). */
-  credentialId: string | undefined;
-  type: CredentialType;
-  nickname: string;
-  createdAt: string;
-  /** Epoch ms. */
-  expiresAt: number;
-  /** pub33 hex of the session signing key. */
-  publicKey: string;
-}
+export type { ActiveSession } from './session-record.js';
 
 /** Why there is no usable session. */
 export type SignedOutReason = 'signedOut' | 'revoked' | 'keyMissing' | 'keyMismatch';
@@ -62,43 +52,43 @@ export interface SessionManagerOptions {
   channel?: SessionChannel | false;
   /** Cross-tab lock; @defaultValue Web Locks, else an in-tab mutex */
   lock?: LockRunner;
+  /** Uniform [0, 1) source for the refresh backoff's jitter. @defaultValue Math.random */
+  random?: () => number;
+}
+
+/** What a sign-in flow hands over when its session is verified. */
+export interface AdoptInput {
+  session: AuthSession;
+  keyPair: SigningKeyPair;
+  credentialId?: string | undefined;
+  /**
+   * The `Date` header of the response that delivered the session, epoch ms: the service-clock
+   * offset is measured from it (wire-format §1). Without it, from the session's `updatedAt`.
+   */
+  serverDateMs?: number | undefined;
 }
 
 const SLOT = 'session';
 
-function toMetadata(session: ActiveSession): KeyMetadata {
-  return {
-    sessionId: session.id,
-    accountId: session.accountId,
-    credentialId: session.credentialId ?? null,
-    type: session.type,
-    nickname: session.nickname,
-    createdAt: session.createdAt,
-    expiresAt: session.expiresAt,
-  };
+function sessionExpired(): WalletAuthError {
+  return new WalletAuthError(
+    'SESSION_EXPIRED',
+    'Your session has expired. Sign in again to continue.',
+  );
 }
 
-function fromStored(key: StoredKey): ActiveSession | undefined {
-  const m = key.metadata;
-  if (
-    typeof m.sessionId !== 'string' ||
-    typeof m.accountId !== 'string' ||
-    typeof m.type !== 'string' ||
-    typeof m.expiresAt !== 'number'
-  ) {
-    return undefined;
-  }
-  return {
-    id: m.sessionId,
-    accountId: m.accountId,
-    credentialId: typeof m.credentialId === 'string' ? m.credentialId : undefined,
-    type: m.type as CredentialType,
-    nickname: typeof m.nickname === 'string' ? m.nickname : '',
-    createdAt:
-      typeof m.createdAt === 'string' ? m.createdAt : new Date(key.createdAt).toISOString(),
-    expiresAt: m.expiresAt,
-    publicKey: key.keyPair.compressedPublicKeyHex,
-  };
+function noSession(): WalletAuthError {
+  return new WalletAuthError(
+    'SESSION_KEY_MISSING',
+    'There is no session on this device. Sign in to continue.',
+  );
+}
+
+function signedOutWhileRefreshing(): WalletAuthError {
+  return new WalletAuthError(
+    'SESSION_KEY_MISSING',
+    'The session ended on this device while it was being refreshed. Sign in again.',
+  );
 }
 
 /** True for 401s meaning the signing session is no longer valid on the service. */
@@ -114,6 +104,7 @@ export function isSessionRejected(error: unknown): boolean {
 export function createSessionManager(options: SessionManagerOptions) {
   const { api, keyStore, clock } = options;
   const refreshMarginMs = options.refreshMarginMs ?? 60_000;
+  const random = options.random ?? Math.random;
   const store = createStore<SessionState>({ status: 'loading' });
   let keyPair: SigningKeyPair | undefined;
   let persistence: KeyPersistence | undefined;
@@ -122,7 +113,20 @@ export function createSessionManager(options: SessionManagerOptions) {
   let initialising: Promise<void> | undefined;
   let channel: SessionChannel | undefined;
   let stopListening: (() => void) | undefined;
+  /** Service clock minus device clock for the current session (catalogue SES-09). */
+  let clockOffsetMs = 0;
+  /**
+   * Counts the times this tab saw the session end (sign-out, revocation, expiry). A refresh that
+   * started under an older count never adopts its result (catalogue SES-05).
+   */
+  let endings = 0;
+  /** Failed refreshes of one session and the earliest next try (catalogue SES-03). */
+  let retry: { sessionId: string; failures: number; notBefore: number } | undefined;
   const lock = options.lock ?? createLockRunner();
+  const refreshLock = `${keyStore.namespace}:session-refresh`;
+
+  /** The service's time now, as well as this device can tell (wire-format §1). */
+  const serverNow = () => clock.now() + clockOffsetMs;
 
   function set(next: SessionState) {
     store.set(next);
@@ -136,15 +140,16 @@ export function createSessionManager(options: SessionManagerOptions) {
     if (state.status !== 'active') {
       return;
     }
-    const { expiresAt } = state.session;
-    const now = clock.now();
-    const refreshAt = expiresAt - refreshMarginMs;
-    if (refreshMarginMs > 0 && now < expiresAt && !state.refreshing) {
+    const { id, expiresAt } = state.session;
+    const now = serverNow();
+    const backoff = retry?.sessionId === id ? retry.notBefore : Number.NEGATIVE_INFINITY;
+    const refreshAt = Math.max(expiresAt - refreshMarginMs, backoff);
+    if (refreshMarginMs > 0 && now < expiresAt && refreshAt < expiresAt && !state.refreshing) {
       cancelTimer = clock.setTimeout(
         () => {
           refresh().catch(() => {
-            // A failed automatic refresh leaves the session until it expires; the expiry timer
-            // below takes over (scheduled again by the state change).
+            // A failed automatic refresh is tried again after a backoff (recorded in doRefresh),
+            // never at or past expiresAt; the expiry timer takes over from there.
           });
         },
         Math.max(0, refreshAt - now),
@@ -156,7 +161,7 @@ export function createSessionManager(options: SessionManagerOptions) {
 
   function expire() {
     const state = store.getSnapshot();
-    if (state.status === 'active' && clock.now() >= state.session.expiresAt) {
+    if (state.status === 'active' && serverNow() >= state.session.expiresAt) {
       set({ status: 'expired', session: state.session, persistence: state.persistence });
     } else {
       scheduleTimer();
@@ -165,6 +170,14 @@ export function createSessionManager(options: SessionManagerOptions) {
 
   function broadcast(message: SessionMessage) {
     channel?.post(message);
+  }
+
+  /** Notes that the session ended in this tab: in-flight refreshes must not bring it back. */
+  function ended() {
+    endings += 1;
+    retry = undefined;
+    cancelTimer?.();
+    keyPair = undefined;
   }
 
   async function readStored(): Promise<void> {
@@ -186,15 +199,17 @@ export function createSessionManager(options: SessionManagerOptions) {
       });
       return;
     }
-    const session = fromStored(health.key);
-    if (session === undefined || health.key.keyPair.purpose !== 'signing') {
+    const record = fromStored(health.key);
+    if (record === undefined || health.key.keyPair.purpose !== 'signing') {
       await keyStore.delete(SLOT).catch(() => undefined);
       keyPair = undefined;
       set({ status: 'signedOut', reason: 'keyMissing', persistence });
       return;
     }
     keyPair = health.key.keyPair as SigningKeyPair;
-    if (clock.now() >= session.expiresAt) {
+    clockOffsetMs = record.clockOffsetMs;
+    const { session } = record;
+    if (serverNow() >= session.expiresAt) {
       set({ status: 'expired', session, persistence });
     } else {
       set({ status: 'active', session, persistence, refreshing: false });
@@ -208,8 +223,7 @@ export function createSessionManager(options: SessionManagerOptions) {
         channel = options.channel ?? createBroadcastSessionChannel(`${keyStore.namespace}:session`);
         stopListening = channel?.listen((message) => {
           if (message.type === 'signedOut') {
-            cancelTimer?.();
-            keyPair = undefined;
+            ended();
             set({ status: 'signedOut', reason: message.reason, persistence });
           } else {
             readStored().catch(() => undefined);
@@ -225,40 +239,57 @@ export function createSessionManager(options: SessionManagerOptions) {
   }
 
   /**
-   * Makes a verified session this device's session: saves the key with its metadata in one
-   * write, then notifies every tab.
-   * @throws WalletAuthError `KEY_EXTRACTABLE`, `STORAGE_QUOTA`, `KEY_STORE_UNAVAILABLE`.
+   * Saves a session and its key in one write and makes it this tab's session, then tells the
+   * other tabs. `stillWanted` is asked after the write: when it says no, the write is undone.
    */
-  async function adopt(input: {
-    session: AuthSession;
-    keyPair: SigningKeyPair;
-    credentialId?: string | undefined;
-  }): Promise<ActiveSession> {
-    await init().catch(() => undefined);
-    const session: ActiveSession = {
-      id: input.session.id,
-      accountId: input.session.accountId,
-      credentialId: input.credentialId,
-      type: input.session.type,
-      nickname: input.session.nickname,
-      createdAt: input.session.createdAt,
-      expiresAt: Date.parse(input.session.expiresAt),
-      publicKey: input.keyPair.compressedPublicKeyHex,
-    };
+  async function commit(
+    input: AdoptInput & { refreshedFrom?: string | undefined },
+    stillWanted: () => boolean = () => true,
+  ): Promise<ActiveSession> {
+    const session = toActiveSession(
+      input.session,
+      input.keyPair.compressedPublicKeyHex,
+      input.credentialId,
+    );
     if (Number.isNaN(session.expiresAt)) {
       throw new WalletAuthError('PROTOCOL_ERROR', 'The session has no valid expiresAt.');
     }
-    await keyStore.save(SLOT, input.keyPair, { metadata: toMetadata(session) });
+    const offset = deriveClockOffset({
+      serverDateMs: input.serverDateMs,
+      issuedAt: input.session.updatedAt ?? input.session.createdAt,
+      deviceNow: clock.now(),
+    });
+    const record = { session, clockOffsetMs: offset, refreshedFrom: input.refreshedFrom };
+    await keyStore.save(SLOT, input.keyPair, { metadata: toMetadata(record) });
+    if (!stillWanted()) {
+      const health = await keyStore.checkHealth(SLOT, { expectedPublicKey: session.publicKey });
+      if (health.status === 'present') {
+        await keyStore.delete(SLOT).catch(() => undefined);
+      }
+      throw signedOutWhileRefreshing();
+    }
     persistence = await keyStore.getPersistence();
     keyPair = input.keyPair;
+    clockOffsetMs = offset;
+    retry = undefined;
     set({ status: 'active', session, persistence, refreshing: false });
     broadcast({ type: 'changed', sessionId: session.id });
     return session;
   }
 
   /**
+   * Makes a verified session this device's session: saves the key with its metadata (and the
+   * service-clock offset, wire-format §1) in one write, then notifies every tab.
+   * @throws WalletAuthError `KEY_EXTRACTABLE`, `STORAGE_QUOTA`, `KEY_STORE_UNAVAILABLE`.
+   */
+  async function adopt(input: AdoptInput): Promise<ActiveSession> {
+    await init().catch(() => undefined);
+    return commit(input);
+  }
+
+  /**
    * Checks the session and its key before any network call (catalogue KEY-10) and returns the
-   * stamper of the current session.
+   * stamper of the current session. Expiry is judged on the service's clock (catalogue SES-09).
    * @throws WalletAuthError `SESSION_EXPIRED`, `SESSION_KEY_MISSING`.
    */
   async function requireStamper(): Promise<{ session: ActiveSession; stamp: PayloadStamper }> {
@@ -266,15 +297,12 @@ export function createSessionManager(options: SessionManagerOptions) {
     const state = store.getSnapshot();
     if (
       state.status === 'expired' ||
-      (state.status === 'active' && clock.now() >= state.session.expiresAt)
+      (state.status === 'active' && serverNow() >= state.session.expiresAt)
     ) {
       if (state.status === 'active') {
         set({ status: 'expired', session: state.session, persistence: state.persistence });
       }
-      throw new WalletAuthError(
-        'SESSION_EXPIRED',
-        'Your session has expired. Sign in again to continue.',
-      );
+      throw sessionExpired();
     }
     if (state.status !== 'active' || keyPair === undefined) {
       throw new WalletAuthError(
@@ -317,8 +345,7 @@ export function createSessionManager(options: SessionManagerOptions) {
     if (/expired/i.test(reason) && !/revoked/i.test(reason) && state.status === 'active') {
       // The service's clock passed expiresAt before ours did: re-authenticate (rule 7), which is
       // not the same as having been signed out from another device.
-      cancelTimer?.();
-      keyPair = undefined;
+      ended();
       await keyStore.delete(SLOT).catch(() => undefined);
       set({ status: 'expired', session: state.session, persistence: state.persistence });
       return;
@@ -327,46 +354,78 @@ export function createSessionManager(options: SessionManagerOptions) {
   }
 
   async function forget(reason: SignedOutReason): Promise<void> {
-    cancelTimer?.();
-    keyPair = undefined;
+    ended();
     await keyStore.delete(SLOT).catch(() => undefined);
     set({ status: 'signedOut', reason, persistence });
     broadcast({ type: 'signedOut', reason: reason === 'revoked' ? 'revoked' : 'signedOut' });
   }
 
-  async function doRefresh(): Promise<ActiveSession> {
-    return lock(`${keyStore.namespace}:session-refresh`, async () => {
-      const before = store.getSnapshot();
-      // Another tab may have refreshed while this one waited for the lock.
+  /** Records a failed refresh of `sessionId` and when the next may run (catalogue SES-03). */
+  function noteRefreshFailure(sessionId: string, error: unknown) {
+    const failures = retry?.sessionId === sessionId ? retry.failures + 1 : 1;
+    const retryAfter =
+      isWalletAuthError(error) && error.code === 'RATE_LIMITED'
+        ? Number(error.details?.retryAfterSeconds)
+        : Number.NaN;
+    const delay = refreshRetryDelay(
+      failures,
+      random,
+      Number.isFinite(retryAfter) ? retryAfter * 1000 : 0,
+    );
+    retry = { sessionId, failures, notBefore: serverNow() + delay };
+  }
+
+  /**
+   * Refreshes `due` (the session that was due when the refresh was asked for) under the cross-tab
+   * lock. Inside the lock, a slot holding another session means a tab already refreshed it: that
+   * one is the answer (catalogue SES-04). A result arriving after the session ended is discarded
+   * and its new session revoked (catalogue SES-05).
+   */
+  async function doRefresh(due: ActiveSession, epoch: number): Promise<ActiveSession> {
+    return lock(refreshLock, async () => {
       await readStored();
       const state = store.getSnapshot();
-      if (state.status !== 'active') {
-        throw new WalletAuthError(
-          'SESSION_EXPIRED',
-          'Your session has expired. Sign in again to continue.',
-        );
-      }
-      if (before.status === 'active' && state.session.id !== before.session.id) {
+      if (state.status === 'active' && state.session.id !== due.id) {
         return state.session;
+      }
+      if (state.status !== 'active' || epoch !== endings) {
+        throw state.status === 'expired' ? sessionExpired() : signedOutWhileRefreshing();
       }
       set({ ...state, refreshing: true });
       try {
         const { stamp } = await requireStamper();
         const clientKey = await createClientKey(options.sessionKeyMode ?? 'documented');
-        const next = await api.refreshSession(state.session.id, clientKey.clientPublicKey, {
-          stamp,
-        });
+        const next = await api.refreshSession(due.id, clientKey.clientPublicKey, { stamp });
         const signingKey = await resolveSessionKey({
           clientKey,
           encryptedSessionSigningKey: next.encryptedSessionSigningKey,
         });
-        return await adopt({
-          session: next,
-          keyPair: signingKey,
-          credentialId: state.session.credentialId,
-        });
+        const stillWanted = () => epoch === endings;
+        if (!stillWanted() || !(await slotHolds(due))) {
+          await revokeQuietly(next.id, signingKey);
+          throw signedOutWhileRefreshing();
+        }
+        try {
+          return await commit(
+            {
+              session: next,
+              keyPair: signingKey,
+              credentialId: due.credentialId,
+              refreshedFrom: due.id,
+            },
+            stillWanted,
+          );
+        } catch (error) {
+          if (isWalletAuthError(error) && error.code === 'SESSION_KEY_MISSING') {
+            await revokeQuietly(next.id, signingKey);
+          }
+          throw error;
+        }
       } catch (error) {
         const now = store.getSnapshot();
+        if (now.status === 'active' && now.session.id === due.id && !isSessionRejected(error)) {
+          noteRefreshFailure(due.id, error);
+        }
         if (now.status === 'active' && now.refreshing) {
           set({ ...now, refreshing: false });
         }
@@ -376,10 +435,40 @@ export function createSessionManager(options: SessionManagerOptions) {
     });
   }
 
+  /** True while the key slot still holds `session` (no other tab signed out or replaced it). */
+  async function slotHolds(session: ActiveSession): Promise<boolean> {
+    const health = await keyStore.checkHealth(SLOT, { expectedPublicKey: session.publicKey });
+    return health.status === 'present' && health.key.metadata.sessionId === session.id;
+  }
+
+  /** Best-effort revoke of a session nobody will use, signed by its own key. */
+  async function revokeQuietly(sessionId: string, signingKey: SigningKeyPair): Promise<void> {
+    await api
+      .revokeSession(sessionId, {
+        stamp: (payload) => createStamp({ payload, keyPair: signingKey }),
+      })
+      .catch(() => undefined);
+  }
+
   /** Refreshes the session; concurrent calls (and other tabs) share one refresh. */
   function refresh(): Promise<ActiveSession> {
     if (refreshing === undefined) {
-      refreshing = doRefresh().finally(() => {
+      // The snapshot is taken now, before waiting for the lock (catalogue SES-04).
+      const state = store.getSnapshot();
+      const epoch = endings;
+      const run =
+        state.status === 'active'
+          ? doRefresh(state.session, epoch)
+          : init()
+              .catch(() => undefined)
+              .then(() => {
+                const now = store.getSnapshot();
+                if (now.status !== 'active') {
+                  throw now.status === 'expired' ? sessionExpired() : noSession();
+                }
+                return doRefresh(now.session, epoch);
+              });
+      refreshing = run.finally(() => {
         refreshing = undefined;
       });
     }
@@ -387,8 +476,32 @@ export function createSessionManager(options: SessionManagerOptions) {
   }
 
   /**
+   * After a sign-out, waits for any refresh another tab has in flight (it holds the lock) and
+   * undoes a result that slipped into the key slot anyway: deletes it, revokes it, tells every tab
+   * (catalogue SES-05).
+   */
+  async function sweepLateRefresh(endedSessionId: string): Promise<void> {
+    await lock(refreshLock, async () => {
+      const health = await keyStore.checkHealth(SLOT);
+      if (health.status !== 'present') {
+        return;
+      }
+      const record = fromStored(health.key);
+      if (record === undefined || record.refreshedFrom !== endedSessionId) {
+        return;
+      }
+      await keyStore.delete(SLOT).catch(() => undefined);
+      ended();
+      set({ status: 'signedOut', reason: 'signedOut', persistence });
+      broadcast({ type: 'signedOut', reason: 'signedOut' });
+      await revokeQuietly(record.session.id, health.key.keyPair as SigningKeyPair);
+    });
+  }
+
+  /**
    * Signs this device out: revokes the session on the service (best effort, signed by itself),
-   * deletes the key and tells every tab.
+   * deletes the key and tells every tab. Does not wait for another tab's refresh; a late result
+   * of one is swept afterwards (catalogue SES-05).
    */
   async function signOut(options: { revoke?: boolean } = {}): Promise<void> {
     await init().catch(() => undefined);
@@ -397,14 +510,15 @@ export function createSessionManager(options: SessionManagerOptions) {
       try {
         const { stamp } = await requireStamper();
         await api.revokeSession(state.session.id, { stamp });
-      } catch (error) {
-        // 404 = already inactive; any other failure still signs this device out locally.
-        if (!(isWalletAuthError(error) && error.status === 404)) {
-          // The key is deleted below either way; the service session then simply expires.
-        }
+      } catch {
+        // 404 = already inactive; any other failure still signs this device out locally: the
+        // key is deleted below either way and the service session then simply expires.
       }
     }
     await forget('signedOut');
+    if (state.status === 'active' || state.status === 'expired') {
+      sweepLateRefresh(state.session.id).catch(() => undefined);
+    }
   }
 
   /**
