@@ -53,9 +53,10 @@ function route(
 }
 
 /**
- * The browser's rows of wire-format §12 plus the customer and quote rows of §11.6, and nothing
- * else: never `POST /internal-accounts`, `POST /customers`, transfers or other platform routes
- * (reliability catalogue BFF-03).
+ * The browser's rows of wire-format §12 plus the customer and quote rows of §11.6 and the
+ * end-user terms the consent screen shows (service interface, change history "End-user terms"),
+ * and nothing else: never `POST /internal-accounts`, `POST /customers`, transfers or other
+ * platform routes (reliability catalogue BFF-03).
  */
 export const SERVICE_ROUTES: readonly ServiceRoute[] = [
   route('GET', '/customers/internal-accounts', {
@@ -121,6 +122,13 @@ export const SERVICE_ROUTES: readonly ServiceRoute[] = [
     ownership: 'wallet',
     signature: 'signed-retry',
     body: 'json',
+  }),
+  // The current terms address and version: the same for every customer, so no path id and no
+  // query (any query is refused); like every row it needs a signed-in app user. Its literal
+  // segment outranks `/customers/{customerId}` in the matcher.
+  route('GET', '/customers/end-user-terms', {
+    signature: 'none',
+    body: 'none',
   }),
   route('GET', '/customers/{customerId}', {
     idResource: 'Customer',
