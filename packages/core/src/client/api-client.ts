@@ -42,6 +42,8 @@ export interface SignedCallOptions {
 
 export interface ApiClientOptions extends TransportOptions {
   clock?: Clock;
+  /** Draws in [0, 1) for the jitter of 429 backoffs (wire-format §11.5). @defaultValue Math.random */
+  random?: () => number;
 }
 
 /** The typed API of the service. Create it once with `createApiClient`. */
@@ -90,6 +92,7 @@ export function createApiClient(options: ApiClientOptions) {
       request,
       stamp: call.stamp,
       clock,
+      ...(options.random ? { random: options.random } : {}),
       ...(call.signal ? { signal: call.signal } : {}),
     });
     call.onFlow?.(flow);

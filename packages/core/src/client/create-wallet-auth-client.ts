@@ -29,6 +29,8 @@ export interface WalletAuthClientOptions extends TransportOptions, EnvironmentOp
   /** Refresh a session this long before it expires; 0 disables. @defaultValue 60000 */
   refreshMarginMs?: number;
   clock?: Clock;
+  /** Draws in [0, 1) for backoff jitter; inject a seeded one in tests. @defaultValue Math.random */
+  random?: () => number;
   /** Cross-tab ports (tests inject their own). */
   channel?: SessionChannel | false;
   lock?: LockRunner;

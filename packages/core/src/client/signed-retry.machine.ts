@@ -2,31 +2,55 @@
  * The signed-retry exchange as a pure machine (service interface "Signed-retry exchange",
  * wire-format §11): leg 1 → 202 challenge → stamp `payloadToSign` → the identical request with
  * `Service-Wallet-Signature` and `Request-Id` → settled, or 200 PROCESSING resent byte for byte
- * with backoff until `expiresAt`. No I/O, no clock: time arrives in events.
+ * with backoff until `expiresAt`; a consumed id after a lost answer is reconciled from the lists
+ * (§11.3). No I/O, no clock, no randomness: time and random draws arrive in events.
  */
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
 import type { ScheduleEffect } from '../flows/flow.js';
 import { checkPayloadIntent, type PayloadIntent } from './payload-intent.js';
+import {
+  MAX_AUTO_WAIT_MS,
+  MAX_RATE_LIMIT_RETRIES,
+  MAX_SIGNED_SENDS,
+  processingBackoffMs,
+  rateLimitBackoffMs,
+} from './signed-retry.backoff.js';
+import {
+  isProcessing,
+  parseChallenge,
+  type SignedRetryChallenge,
+} from './signed-retry.challenge.js';
 
-/** A parsed 202 body, with `expiresAt` corrected to the local clock. */
-export interface SignedRetryChallenge {
-  type: string | undefined;
-  payloadToSign: string;
-  requestId: string;
-  /** Local epoch ms after which the challenge is void. */
-  expiresAt: number;
-}
+export {
+  MAX_AUTO_WAIT_MS,
+  MAX_RATE_LIMIT_RETRIES,
+  MAX_SIGNED_SENDS,
+  processingBackoffMs,
+  rateLimitBackoffMs,
+} from './signed-retry.backoff.js';
+export {
+  isProcessing,
+  MAX_PAYLOAD_TO_SIGN_BYTES,
+  parseChallenge,
+  type SignedRetryChallenge,
+} from './signed-retry.challenge.js';
 
 /** What the machine needs to know about the operation. */
 export interface SignedRetryPlan {
   /** The status of a terminal success: 200, 201 or 204 (wire-format §11.4). */
   terminalStatus: 200 | 201 | 204;
-  /** Leg 1 may be sent again after the challenge expires (no side effect on leg 1). */
+  /** Leg 1 may be sent again after the challenge expires, as long as no signed send could have been accepted. */
   restartable: boolean;
   /** What the payload may authorise (§11.1); undefined = no check. */
   intent: PayloadIntent | undefined;
   /** Longest `Retry-After` waited automatically, in ms; longer waits fail as RATE_LIMITED. @defaultValue 60000 */
   maxAutoWaitMs?: number;
+  /**
+   * The operation has a reconcile step: when its `Request-Id` turns out consumed, the interpreter
+   * reads the lists for the committed result (§11.3) instead of failing `REQUEST_ID_CONSUMED`.
+   * @defaultValue false
+   */
+  reconcilable?: boolean;
 }
 
 /** A 2xx answer, or a non-2xx turned into a `WalletAuthError` by the request layer. */
@@ -34,116 +58,88 @@ export type HttpOutcome =
   | { kind: 'response'; status: number; body: unknown; serverDateMs: number | undefined }
   | { kind: 'error'; error: WalletAuthError };
 
+/**
+ * What a reconcile step found in the lists (wire-format §11.3): the committed result, or that it
+ * cannot tell, with the error to surface (it must never start a new leg 1 by itself).
+ */
+export type ReconcileOutcome =
+  | { kind: 'committed'; status: number; body: unknown }
+  | { kind: 'unknown'; error: WalletAuthError };
+
+/** Counters every live state carries. */
+interface Counters {
+  /** New leg 1s sent after an expired challenge. */
+  restarts: number;
+  /** 429 answers waited out so far (catalogue SR-13, SR-14). */
+  rateLimits: number;
+}
+
+/** The signed leg as first sent; every resend repeats it byte for byte (§11.4). */
+interface SignedLeg {
+  challenge: SignedRetryChallenge;
+  signature: string;
+  /** Sends of this leg so far, minus one. */
+  attempt: number;
+  /** Local epoch ms of the first send. */
+  firstSentAt: number;
+  /**
+   * A send may have been accepted: an answer was PROCESSING, lost to a dropped connection, or a
+   * 502/503/504. From then on an expiry is `PROCESSING_TIMEOUT`, never a new leg 1 (SR-10).
+   */
+  maybeCommitted: boolean;
+}
+
 export type SignedRetryState =
   | { status: 'idle' }
-  | { status: 'requesting'; restarts: number }
-  | { status: 'signing'; challenge: SignedRetryChallenge; restarts: number }
-  | {
-      status: 'submitting';
-      challenge: SignedRetryChallenge;
-      signature: string;
-      attempt: number;
-      restarts: number;
-    }
-  | {
+  | ({ status: 'requesting' } & Counters)
+  | ({ status: 'signing'; challenge: SignedRetryChallenge } & Counters)
+  | ({ status: 'submitting' } & SignedLeg & Counters)
+  | ({
       /** Waiting to resend the identical signed request: PROCESSING, or a dropped connection. */
       status: 'processing';
       reason: 'processing' | 'network';
-      challenge: SignedRetryChallenge;
-      signature: string;
-      attempt: number;
       resendAt: number;
-      restarts: number;
-    }
-  | {
+    } & SignedLeg &
+      Counters)
+  | ({
       status: 'rateLimited';
       retryAt: number;
-      resume:
-        | { leg: 'leg1' }
-        | { leg: 'signed'; challenge: SignedRetryChallenge; signature: string; attempt: number };
-      restarts: number;
+      resume: { leg: 'leg1' } | ({ leg: 'signed' } & SignedLeg);
+    } & Counters)
+  | {
+      /** The `Request-Id` is consumed: reading the lists for what was committed (§11.3). */
+      status: 'reconciling';
+      requestId: string;
+      cause: WalletAuthError;
     }
-  | { status: 'settled'; result: { status: number; body: unknown } }
+  | { status: 'settled'; result: { status: number; body: unknown; reconciled?: true } }
   | { status: 'failed'; error: WalletAuthError }
   | { status: 'cancelled' };
 
 export type SignedRetryEvent =
   | { type: 'START'; now: number }
-  | { type: 'LEG1_RESPONSE'; outcome: HttpOutcome; now: number }
+  /** `random` is a draw in [0, 1) for the jitter of a 429 backoff. */
+  | { type: 'LEG1_RESPONSE'; outcome: HttpOutcome; now: number; random: number }
   | { type: 'SIGNED'; signature: string; now: number }
   | { type: 'SIGN_FAILED'; error: WalletAuthError }
-  | { type: 'SIGNED_RESPONSE'; outcome: HttpOutcome; now: number }
+  | { type: 'SIGNED_RESPONSE'; outcome: HttpOutcome; now: number; random: number }
   | { type: 'NETWORK_FAILED'; error: WalletAuthError; now: number }
   | { type: 'TIMER_FIRED'; now: number }
+  | { type: 'RECONCILED'; outcome: ReconcileOutcome }
   | { type: 'CANCEL' };
 
 export type SignedRetryEffect =
   | { type: 'sendLeg1' }
   | { type: 'sign'; payloadToSign: string }
   | { type: 'sendSigned'; requestId: string; signature: string }
+  /** Read the lists; `sentAtServerMs` = the first signed send on the service's clock. */
+  | { type: 'reconcile'; requestId: string; sentAtServerMs: number }
   | ScheduleEffect<SignedRetryEvent>;
-
-/** Resend delays after PROCESSING or a dropped connection: 1, 2, 4, 8, 8… s (§11.4). */
-export function processingBackoffMs(attempt: number): number {
-  return Math.min(8000, 1000 * 2 ** Math.min(attempt, 3));
-}
 
 const MAX_RESTARTS = 2;
 const GATEWAY_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);
-const CLOCK_SKEW_TOLERANCE_MS = 2000;
 
-/** Reads a 202 body; `undefined` when it is not a challenge. */
-export function parseChallenge(
-  body: unknown,
-  now: number,
-  serverDateMs: number | undefined,
-): SignedRetryChallenge | undefined {
-  if (typeof body !== 'object' || body === null) {
-    return undefined;
-  }
-  const { payloadToSign, requestId, expiresAt, type } = body as Record<string, unknown>;
-  const expires = typeof expiresAt === 'string' ? Date.parse(expiresAt) : Number.NaN;
-  if (
-    typeof payloadToSign !== 'string' ||
-    payloadToSign.length === 0 ||
-    typeof requestId !== 'string' ||
-    !/^Request:[0-9a-fA-F-]{36}$/.test(requestId) ||
-    Number.isNaN(expires)
-  ) {
-    return undefined;
-  }
-  // Deadlines are corrected by the Date header's offset when the clocks disagree (wire-format §1).
-  const skew = serverDateMs === undefined ? 0 : serverDateMs - now;
-  return {
-    type: typeof type === 'string' ? type : undefined,
-    payloadToSign,
-    requestId,
-    expiresAt: Math.abs(skew) > CLOCK_SKEW_TOLERANCE_MS ? expires - skew : expires,
-  };
-}
-
-/**
- * PROCESSING per wire-format §11.4: any 200 on a 201/204 endpoint; on a 200 endpoint, a body whose
- * `status` is `PROCESSING` and that has no `id` member.
- */
-export function isProcessing(
-  status: number,
-  body: unknown,
-  terminalStatus: 200 | 201 | 204,
-): boolean {
-  if (status !== 200) {
-    return false;
-  }
-  if (terminalStatus !== 200) {
-    return true;
-  }
-  return (
-    typeof body === 'object' &&
-    body !== null &&
-    (body as { status?: unknown }).status === 'PROCESSING' &&
-    !('id' in body)
-  );
-}
+type Result = readonly [SignedRetryState, readonly SignedRetryEffect[]];
 
 function fail(code: WalletAuthError['code'], message: string, details?: Record<string, unknown>) {
   return {
@@ -152,31 +148,95 @@ function fail(code: WalletAuthError['code'], message: string, details?: Record<s
   };
 }
 
-type Result = readonly [SignedRetryState, readonly SignedRetryEffect[]];
-
 function schedule(at: number): SignedRetryEffect {
   return { type: 'schedule', at, event: { type: 'TIMER_FIRED', now: at } };
+}
+
+function legOf(state: SignedLeg): SignedLeg {
+  const { challenge, signature, attempt, firstSentAt, maybeCommitted } = state;
+  return { challenge, signature, attempt, firstSentAt, maybeCommitted };
+}
+
+function countersOf(state: Counters): Counters {
+  return { restarts: state.restarts, rateLimits: state.rateLimits };
+}
+
+/** The signed leg may have been accepted and did not settle in time (catalogue SR-10). */
+function processingTimeout(leg: SignedLeg, cause?: WalletAuthError): Result {
+  const error = new WalletAuthError(
+    'PROCESSING_TIMEOUT',
+    'The service accepted the action but did not confirm it in time; check again shortly.',
+    { details: { requestId: leg.challenge.requestId }, ...(cause === undefined ? {} : { cause }) },
+  );
+  return [{ status: 'failed', error }, []];
+}
+
+function send(leg: SignedLeg, counters: Counters): Result {
+  return [
+    { status: 'submitting', ...leg, ...counters },
+    [{ type: 'sendSigned', requestId: leg.challenge.requestId, signature: leg.signature }],
+  ];
+}
+
+/** PROCESSING, a dropped connection or a gateway error: resend the same bytes later (§11.4). */
+function resendLater(
+  leg: SignedLeg,
+  counters: Counters,
+  now: number,
+  reason: 'processing' | 'network',
+  cause?: WalletAuthError,
+): Result {
+  const next = { ...leg, maybeCommitted: true };
+  if (now >= leg.challenge.expiresAt || leg.attempt + 1 >= MAX_SIGNED_SENDS) {
+    return processingTimeout(next, cause);
+  }
+  const resendAt = Math.min(now + processingBackoffMs(leg.attempt), leg.challenge.expiresAt);
+  return [{ status: 'processing', reason, resendAt, ...next, ...counters }, [schedule(resendAt)]];
 }
 
 function onRateLimited(
   error: WalletAuthError,
   now: number,
+  random: number,
   plan: SignedRetryPlan,
   resume: Extract<SignedRetryState, { status: 'rateLimited' }>['resume'],
-  restarts: number,
+  counters: Counters,
 ): Result {
+  if (counters.rateLimits >= MAX_RATE_LIMIT_RETRIES) {
+    return [{ status: 'failed', error }, []];
+  }
   const seconds = error.details?.retryAfterSeconds;
-  const waitMs = typeof seconds === 'number' && seconds >= 0 ? seconds * 1000 : 2000;
-  if (waitMs > (plan.maxAutoWaitMs ?? 60_000)) {
+  const waitMs =
+    typeof seconds === 'number' && seconds >= 0
+      ? seconds * 1000
+      : rateLimitBackoffMs(counters.rateLimits, random);
+  if (waitMs > (plan.maxAutoWaitMs ?? MAX_AUTO_WAIT_MS)) {
     return [{ status: 'failed', error }, []];
   }
   const retryAt = now + waitMs;
-  return [{ status: 'rateLimited', retryAt, resume, restarts }, [schedule(retryAt)]];
+  return [
+    {
+      status: 'rateLimited',
+      retryAt,
+      resume,
+      restarts: counters.restarts,
+      rateLimits: counters.rateLimits + 1,
+    },
+    [schedule(retryAt)],
+  ];
 }
 
-function restartOrExpire(plan: SignedRetryPlan, restarts: number, cause?: WalletAuthError): Result {
-  if (plan.restartable && restarts < MAX_RESTARTS) {
-    return [{ status: 'requesting', restarts: restarts + 1 }, [{ type: 'sendLeg1' }]];
+/** Nothing was accepted and the challenge lapsed: a new leg 1 where safe, else CHALLENGE_EXPIRED. */
+function restartOrExpire(
+  plan: SignedRetryPlan,
+  counters: Counters,
+  cause?: WalletAuthError,
+): Result {
+  if (plan.restartable && counters.restarts < MAX_RESTARTS) {
+    return [
+      { status: 'requesting', restarts: counters.restarts + 1, rateLimits: counters.rateLimits },
+      [{ type: 'sendLeg1' }],
+    ];
   }
   const error = new WalletAuthError(
     'CHALLENGE_EXPIRED',
@@ -186,7 +246,110 @@ function restartOrExpire(plan: SignedRetryPlan, restarts: number, cause?: Wallet
   return [{ status: 'failed', error }, []];
 }
 
-/** Builds the transition function for one operation. */
+function onLeg1Response(
+  plan: SignedRetryPlan,
+  state: Extract<SignedRetryState, { status: 'requesting' }>,
+  event: Extract<SignedRetryEvent, { type: 'LEG1_RESPONSE' }>,
+): Result {
+  const { outcome, now } = event;
+  const counters = countersOf(state);
+  if (outcome.kind === 'error') {
+    if (outcome.error.code === 'RATE_LIMITED') {
+      return onRateLimited(outcome.error, now, event.random, plan, { leg: 'leg1' }, counters);
+    }
+    return [{ status: 'failed', error: outcome.error }, []];
+  }
+  if (outcome.status !== 202) {
+    // No signature needed (e.g. an account's first credential, a PATCH of plain fields).
+    return [{ status: 'settled', result: { status: outcome.status, body: outcome.body } }, []];
+  }
+  const challenge = parseChallenge(outcome.body, now, outcome.serverDateMs);
+  if (challenge === undefined) {
+    return [fail('PROTOCOL_ERROR', 'The service answered 202 without a valid challenge.'), []];
+  }
+  const check = checkPayloadIntent(challenge.payloadToSign, plan.intent);
+  if (!check.ok) {
+    return [fail('PAYLOAD_INTENT_MISMATCH', check.reason), []];
+  }
+  return [
+    { status: 'signing', challenge, ...counters },
+    [{ type: 'sign', payloadToSign: challenge.payloadToSign }],
+  ];
+}
+
+function onSignedError(
+  plan: SignedRetryPlan,
+  leg: SignedLeg,
+  counters: Counters,
+  error: WalletAuthError,
+  now: number,
+  random: number,
+): Result {
+  // A gateway failure (502/503/504, e.g. the proxy's upstream timed out) says nothing about
+  // whether the signed leg committed: resend the identical bytes, as after a dropped connection;
+  // the single-use Request-Id keeps it from acting twice (§11.3).
+  if (error.status !== undefined && GATEWAY_STATUSES.has(error.status)) {
+    return resendLater(leg, counters, now, 'network', error);
+  }
+  if (error.code === 'RATE_LIMITED') {
+    return onRateLimited(error, now, random, plan, { leg: 'signed', ...leg }, counters);
+  }
+  const reason = error.code === 'UNAUTHORIZED' ? (error.reason ?? '') : '';
+  if (/expired/i.test(reason)) {
+    // Once a send may have been accepted, a new leg 1 could act twice (catalogue SR-10).
+    return leg.maybeCommitted
+      ? processingTimeout(leg, error)
+      : restartOrExpire(plan, counters, error);
+  }
+  if (/already used/i.test(reason)) {
+    // The id is bound to our body and only our key signs it, so a send carrying our signature
+    // (ours whose answer was lost, or a duplicate of it: SR-12, SR-16) committed. Read the lists.
+    if (plan.reconcilable === true) {
+      return [
+        { status: 'reconciling', requestId: leg.challenge.requestId, cause: error },
+        [
+          {
+            type: 'reconcile',
+            requestId: leg.challenge.requestId,
+            sentAtServerMs: leg.firstSentAt + leg.challenge.serverOffsetMs,
+          },
+        ],
+      ];
+    }
+    const consumed = new WalletAuthError(
+      'REQUEST_ID_CONSUMED',
+      'The action was accepted earlier but its answer was lost; refresh to see the result.',
+      { cause: error, details: { requestId: leg.challenge.requestId } },
+    );
+    return [{ status: 'failed', error: consumed }, []];
+  }
+  return [{ status: 'failed', error }, []];
+}
+
+function onSignedResponse(
+  plan: SignedRetryPlan,
+  state: Extract<SignedRetryState, { status: 'submitting' }>,
+  event: Extract<SignedRetryEvent, { type: 'SIGNED_RESPONSE' }>,
+): Result {
+  const { outcome, now } = event;
+  const leg = legOf(state);
+  const counters = countersOf(state);
+  if (outcome.kind === 'error') {
+    return onSignedError(plan, leg, counters, outcome.error, now, event.random);
+  }
+  if (isProcessing(outcome.status, outcome.body, plan.terminalStatus)) {
+    return resendLater(leg, counters, now, 'processing');
+  }
+  if (outcome.status >= 200 && outcome.status < 300) {
+    return [{ status: 'settled', result: { status: outcome.status, body: outcome.body } }, []];
+  }
+  return [fail('PROTOCOL_ERROR', `Unexpected status ${outcome.status} on the signed request.`), []];
+}
+
+/**
+ * Builds the transition function for one operation.
+ * @param plan - Terminal status, restart rule, payload intent, wait limit and reconcile step.
+ */
 export function createSignedRetryMachine(plan: SignedRetryPlan) {
   const initial: SignedRetryState = { status: 'idle' };
 
@@ -200,7 +363,7 @@ export function createSignedRetryMachine(plan: SignedRetryPlan) {
     switch (state.status) {
       case 'idle': {
         if (event.type === 'START') {
-          return [{ status: 'requesting', restarts: 0 }, [{ type: 'sendLeg1' }]];
+          return [{ status: 'requesting', restarts: 0, rateLimits: 0 }, [{ type: 'sendLeg1' }]];
         }
         return [state, []];
       }
@@ -208,38 +371,7 @@ export function createSignedRetryMachine(plan: SignedRetryPlan) {
         if (event.type === 'NETWORK_FAILED') {
           return [{ status: 'failed', error: event.error }, []];
         }
-        if (event.type !== 'LEG1_RESPONSE') {
-          return [state, []];
-        }
-        const { outcome, now } = event;
-        if (outcome.kind === 'error') {
-          if (outcome.error.code === 'RATE_LIMITED') {
-            return onRateLimited(outcome.error, now, plan, { leg: 'leg1' }, state.restarts);
-          }
-          return [{ status: 'failed', error: outcome.error }, []];
-        }
-        if (outcome.status !== 202) {
-          // No signature needed (e.g. an account's first credential, a PATCH of plain fields).
-          return [
-            { status: 'settled', result: { status: outcome.status, body: outcome.body } },
-            [],
-          ];
-        }
-        const challenge = parseChallenge(outcome.body, now, outcome.serverDateMs);
-        if (challenge === undefined) {
-          return [
-            fail('PROTOCOL_ERROR', 'The service answered 202 without a valid challenge.'),
-            [],
-          ];
-        }
-        const check = checkPayloadIntent(challenge.payloadToSign, plan.intent);
-        if (!check.ok) {
-          return [fail('PAYLOAD_INTENT_MISMATCH', check.reason), []];
-        }
-        return [
-          { status: 'signing', challenge, restarts: state.restarts },
-          [{ type: 'sign', payloadToSign: challenge.payloadToSign }],
-        ];
+        return event.type === 'LEG1_RESPONSE' ? onLeg1Response(plan, state, event) : [state, []];
       }
       case 'signing': {
         if (event.type === 'SIGN_FAILED') {
@@ -249,164 +381,32 @@ export function createSignedRetryMachine(plan: SignedRetryPlan) {
           return [state, []];
         }
         if (event.now >= state.challenge.expiresAt) {
-          return restartOrExpire(plan, state.restarts);
+          return restartOrExpire(plan, countersOf(state));
         }
-        return [
-          {
-            status: 'submitting',
-            challenge: state.challenge,
-            signature: event.signature,
-            attempt: 0,
-            restarts: state.restarts,
-          },
-          [
-            {
-              type: 'sendSigned',
-              requestId: state.challenge.requestId,
-              signature: event.signature,
-            },
-          ],
-        ];
+        const leg: SignedLeg = {
+          challenge: state.challenge,
+          signature: event.signature,
+          attempt: 0,
+          firstSentAt: event.now,
+          maybeCommitted: false,
+        };
+        return send(leg, countersOf(state));
       }
       case 'submitting': {
-        const { challenge, signature, attempt, restarts } = state;
         if (event.type === 'NETWORK_FAILED') {
           // The signed leg may have committed: resend the same bytes, never a new stamp (§11.3).
-          if (event.now >= challenge.expiresAt) {
-            return [
-              fail('PROCESSING_TIMEOUT', 'The service did not confirm the action in time.'),
-              [],
-            ];
-          }
-          const resendAt = Math.min(event.now + processingBackoffMs(attempt), challenge.expiresAt);
-          return [
-            {
-              status: 'processing',
-              reason: 'network',
-              challenge,
-              signature,
-              attempt,
-              resendAt,
-              restarts,
-            },
-            [schedule(resendAt)],
-          ];
+          return resendLater(legOf(state), countersOf(state), event.now, 'network', event.error);
         }
-        if (event.type !== 'SIGNED_RESPONSE') {
-          return [state, []];
-        }
-        const { outcome, now } = event;
-        if (outcome.kind === 'error') {
-          const { error } = outcome;
-          // A gateway failure (502/503/504, e.g. the proxy's upstream timed out) says nothing about
-          // whether the signed leg committed: resend the identical bytes, as after a dropped
-          // connection; the single-use Request-Id keeps it from acting twice (§11.3).
-          if (
-            error.status !== undefined &&
-            GATEWAY_STATUSES.has(error.status) &&
-            now < challenge.expiresAt
-          ) {
-            const resendAt = Math.min(now + processingBackoffMs(attempt), challenge.expiresAt);
-            return [
-              {
-                status: 'processing',
-                reason: 'network',
-                challenge,
-                signature,
-                attempt,
-                resendAt,
-                restarts,
-              },
-              [schedule(resendAt)],
-            ];
-          }
-          if (error.code === 'RATE_LIMITED') {
-            return onRateLimited(
-              error,
-              now,
-              plan,
-              { leg: 'signed', challenge, signature, attempt },
-              restarts,
-            );
-          }
-          const reason = error.reason ?? '';
-          if (error.code === 'UNAUTHORIZED' && /expired/i.test(reason)) {
-            return restartOrExpire(plan, restarts, error);
-          }
-          if (error.code === 'UNAUTHORIZED' && /already used/i.test(reason) && attempt > 0) {
-            // An earlier send of these bytes was accepted but its answer was lost.
-            return [
-              {
-                status: 'failed',
-                error: new WalletAuthError(
-                  'REQUEST_ID_CONSUMED',
-                  'The action was accepted earlier but its answer was lost; refresh to see the result.',
-                  { cause: error },
-                ),
-              },
-              [],
-            ];
-          }
-          return [{ status: 'failed', error }, []];
-        }
-        if (isProcessing(outcome.status, outcome.body, plan.terminalStatus)) {
-          if (now >= challenge.expiresAt) {
-            return [
-              fail(
-                'PROCESSING_TIMEOUT',
-                'The service is still processing the action; check again shortly.',
-              ),
-              [],
-            ];
-          }
-          const resendAt = Math.min(now + processingBackoffMs(attempt), challenge.expiresAt);
-          return [
-            {
-              status: 'processing',
-              reason: 'processing',
-              challenge,
-              signature,
-              attempt,
-              resendAt,
-              restarts,
-            },
-            [schedule(resendAt)],
-          ];
-        }
-        if (
-          outcome.status === plan.terminalStatus ||
-          (outcome.status >= 200 && outcome.status < 300)
-        ) {
-          return [
-            { status: 'settled', result: { status: outcome.status, body: outcome.body } },
-            [],
-          ];
-        }
-        return [
-          fail('PROTOCOL_ERROR', `Unexpected status ${outcome.status} on the signed request.`),
-          [],
-        ];
+        return event.type === 'SIGNED_RESPONSE'
+          ? onSignedResponse(plan, state, event)
+          : [state, []];
       }
       case 'processing': {
         if (event.type !== 'TIMER_FIRED') {
           return [state, []];
         }
-        return [
-          {
-            status: 'submitting',
-            challenge: state.challenge,
-            signature: state.signature,
-            attempt: state.attempt + 1,
-            restarts: state.restarts,
-          },
-          [
-            {
-              type: 'sendSigned',
-              requestId: state.challenge.requestId,
-              signature: state.signature,
-            },
-          ],
-        ];
+        const leg = legOf(state);
+        return send({ ...leg, attempt: leg.attempt + 1 }, countersOf(state));
       }
       case 'rateLimited': {
         if (event.type !== 'TIMER_FIRED') {
@@ -414,24 +414,26 @@ export function createSignedRetryMachine(plan: SignedRetryPlan) {
         }
         const { resume } = state;
         if (resume.leg === 'leg1') {
-          return [{ status: 'requesting', restarts: state.restarts }, [{ type: 'sendLeg1' }]];
+          return [{ status: 'requesting', ...countersOf(state) }, [{ type: 'sendLeg1' }]];
         }
-        return [
-          {
-            status: 'submitting',
-            challenge: resume.challenge,
-            signature: resume.signature,
-            attempt: resume.attempt + 1,
-            restarts: state.restarts,
-          },
-          [
+        const leg = legOf(resume);
+        return send({ ...leg, attempt: leg.attempt + 1 }, countersOf(state));
+      }
+      case 'reconciling': {
+        if (event.type !== 'RECONCILED') {
+          return [state, []];
+        }
+        const { outcome } = event;
+        if (outcome.kind === 'committed') {
+          return [
             {
-              type: 'sendSigned',
-              requestId: resume.challenge.requestId,
-              signature: resume.signature,
+              status: 'settled',
+              result: { status: outcome.status, body: outcome.body, reconciled: true },
             },
-          ],
-        ];
+            [],
+          ];
+        }
+        return [{ status: 'failed', error: outcome.error }, []];
       }
       case 'settled':
       case 'failed':

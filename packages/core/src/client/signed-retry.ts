@@ -8,6 +8,7 @@ import { type Clock, systemClock } from '../internal/clock.js';
 import { type ServiceRequest, sendServiceRequest, type TransportOptions } from './request.js';
 import {
   createSignedRetryMachine,
+  type ReconcileOutcome,
   type SignedRetryEvent,
   type SignedRetryPlan,
   type SignedRetryState,
@@ -20,13 +21,39 @@ export const REQUEST_ID_HEADER = 'Request-Id';
 /** Makes the `Service-Wallet-Signature` value for a payload (a stamp, wire-format §2). */
 export type PayloadStamper = (payloadToSign: string) => Promise<string>;
 
-export interface SignedRetryOptions extends SignedRetryPlan {
+/** What a reconcile step is told about the lost exchange. */
+export interface ReconcileContext {
+  /** The consumed `Request-Id`. */
+  requestId: string;
+  /**
+   * The first signed send on the service's clock (local time corrected by the 202's `Date`
+   * offset): anything the send committed was created at or after it, give or take the `Date`
+   * header's one-second resolution.
+   */
+  sentAtServerMs: number;
+  signal: AbortSignal;
+}
+
+/**
+ * Reads the lists after a consumed `Request-Id` (wire-format §11.3) and says what was committed;
+ * never sends leg 1 again. A rejection counts as "unknown".
+ */
+export type ReconcileStep = (context: ReconcileContext) => Promise<ReconcileOutcome>;
+
+export interface SignedRetryOptions extends Omit<SignedRetryPlan, 'reconcilable'> {
   transport: TransportOptions;
   /** The request, identical on every leg (its `body` is the exact text sent each time). */
   request: Omit<ServiceRequest, 'signal'>;
   /** Stamps `payloadToSign` with the right session key; rejects with a `WalletAuthError`. */
   stamp: PayloadStamper;
   clock?: Clock;
+  /** Draws in [0, 1) for the jitter of 429 backoffs (§11.5). @defaultValue Math.random */
+  random?: () => number;
+  /**
+   * The operation's reconcile step, run when the `Request-Id` turns out consumed after a send of
+   * ours (catalogue SR-12); without one that case fails `REQUEST_ID_CONSUMED`.
+   */
+  reconcile?: ReconcileStep;
   /** Aborts the exchange; the result rejects with `ABORTED`. */
   signal?: AbortSignal;
 }
@@ -35,6 +62,8 @@ export interface SignedRetryOptions extends SignedRetryPlan {
 export interface SignedRetryResult {
   status: number;
   body: unknown;
+  /** The answer was lost and `body` was read back from the lists (§11.3). */
+  reconciled?: true;
 }
 
 function asError(error: unknown): WalletAuthError {
@@ -55,7 +84,12 @@ export function startSignedRetry(options: SignedRetryOptions): {
   result: Promise<SignedRetryResult>;
 } {
   const clock = options.clock ?? systemClock;
-  const machine = createSignedRetryMachine(options);
+  const random = options.random ?? Math.random;
+  const { reconcile } = options;
+  const machine = createSignedRetryMachine({
+    ...options,
+    reconcilable: reconcile !== undefined,
+  });
   const flow = createFlow(
     machine,
     (effect, context) => {
@@ -81,8 +115,8 @@ export function startSignedRetry(options: SignedRetryOptions): {
             (outcome) =>
               context.send(
                 signed
-                  ? { type: 'SIGNED_RESPONSE', outcome, now: clock.now() }
-                  : { type: 'LEG1_RESPONSE', outcome, now: clock.now() },
+                  ? { type: 'SIGNED_RESPONSE', outcome, now: clock.now(), random: random() }
+                  : { type: 'LEG1_RESPONSE', outcome, now: clock.now(), random: random() },
               ),
             (error: unknown) =>
               context.send({ type: 'NETWORK_FAILED', error: asError(error), now: clock.now() }),
@@ -92,6 +126,27 @@ export function startSignedRetry(options: SignedRetryOptions): {
           return options.stamp(effect.payloadToSign).then(
             (signature) => context.send({ type: 'SIGNED', signature, now: clock.now() }),
             (error: unknown) => context.send({ type: 'SIGN_FAILED', error: asError(error) }),
+          );
+        }
+        case 'reconcile': {
+          if (reconcile === undefined) {
+            return;
+          }
+          const { requestId, sentAtServerMs } = effect;
+          return reconcile({ requestId, sentAtServerMs, signal: context.signal }).then(
+            (outcome) => context.send({ type: 'RECONCILED', outcome }),
+            (error: unknown) =>
+              context.send({
+                type: 'RECONCILED',
+                outcome: {
+                  kind: 'unknown',
+                  error: new WalletAuthError(
+                    'REQUEST_ID_CONSUMED',
+                    'The action was accepted but its answer was lost, and its result could not be read back. Refresh to see the result.',
+                    { cause: error, details: { requestId } },
+                  ),
+                },
+              }),
           );
         }
         case 'schedule': {

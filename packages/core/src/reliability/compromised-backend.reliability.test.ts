@@ -137,7 +137,7 @@ describe('malformed 202 challenges (SR-19)', () => {
     },
   );
 
-  it.fails('SR-19 (known gap): given a 202 whose payloadToSign is over 64 KiB, should fail PROTOCOL_ERROR and sign nothing (today the kit signs it)', async () => {
+  it('SR-19: given a 202 whose payloadToSign is over 64 KiB, should fail PROTOCOL_ERROR and sign nothing', async () => {
     const { client, tamper, sent, accountId } = await signedInBehindLiar();
     tamper.rewrite = (body) => ({ ...body, payloadToSign: `${'x'.repeat(64 * 1024)}y` });
     await expect(setWalletPrivacy(client, accountId, true)).rejects.toMatchObject({

@@ -52,7 +52,7 @@ describe('signed retry under faults, kit + proxy + emulator (catalogue 2-SR)', (
     expect(sessionsOf(stack)).toHaveLength(1);
   });
 
-  it.fails('SR-10 (known gap): given PROCESSING forever, should surface PROCESSING_TIMEOUT with the requestId (today: CHALLENGE_EXPIRED, although the service accepted the request)', async () => {
+  it('SR-10: given PROCESSING forever, should surface PROCESSING_TIMEOUT with the requestId (the service accepted the request)', async () => {
     const stack = createKitStack({ sandbox: { processing: { [VERIFY]: -1 } } });
     const outcome = await stack.run(stack.signIn());
     const requestId = signedLegs(stack.upstream)[0]!.headers['request-id'];
@@ -62,7 +62,7 @@ describe('signed retry under faults, kit + proxy + emulator (catalogue 2-SR)', (
     });
   });
 
-  it.fails('SR-10 (known gap): given a refresh answered PROCESSING forever, should not start a new leg 1 once the service accepted the first (today it restarts and a second session is created)', async () => {
+  it('SR-10: given a refresh answered PROCESSING forever, should not start a new leg 1 once the service accepted the first', async () => {
     const stack = createKitStack({
       sandbox: { processing: { 'POST /auth/sessions/{id}/refresh': -1 } },
     });

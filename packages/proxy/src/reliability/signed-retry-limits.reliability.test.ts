@@ -96,7 +96,7 @@ describe('signed retry: rate limits, 5xx and clocks, kit + proxy + emulator (cat
     expect(privacyOf(stack)).toBe(false);
   });
 
-  it.fails('SR-13 (known gap): given 429 Retry-After: 1 on every send, should stop after a bounded number of attempts (today it resends every second until the wait is over, without a cap)', async () => {
+  it('SR-13: given 429 Retry-After: 1 on every send, should stop after MAX_RATE_LIMIT_RETRIES waits with RATE_LIMITED', async () => {
     const stack = await signedIn({
       upstream: failSignedPatch(1_000_000, () =>
         envelopeResponse(429, 'RATE_LIMITED', { 'Retry-After': '1' }),
@@ -107,10 +107,17 @@ describe('signed retry: rate limits, 5xx and clocks, kit + proxy + emulator (cat
       stack.client.api.updatePrivacy(stack.user.accountId, true, { stamp }),
       60_000,
     );
-    expect(outcome).toMatchObject({ ok: false, error: { code: 'RATE_LIMITED' } });
-    expect(signedLegs(stack.browser).filter((leg) => leg.method === 'PATCH').length).toBeLessThan(
-      10,
-    );
+    expect(outcome).toMatchObject({
+      ok: false,
+      error: { code: 'RATE_LIMITED', details: { retryAfterSeconds: 1 } },
+    });
+    // The first send and five waited-out 429s (MAX_RATE_LIMIT_RETRIES), a second apart.
+    const legs = signedLegs(stack.browser).filter((leg) => leg.method === 'PATCH');
+    expect(legs).toHaveLength(6);
+    for (const gap of gaps(legs)) {
+      expect(gap).toBeGreaterThanOrEqual(1000);
+    }
+    expect(privacyOf(stack)).toBe(false);
   });
 
   it('SR-14: given 429 without Retry-After, should wait at least a second before each resend, then apply the change once', async () => {
@@ -126,12 +133,18 @@ describe('signed retry: rate limits, 5xx and clocks, kit + proxy + emulator (cat
     expect(privacyOf(stack)).toBe(true);
   });
 
-  it.fails('SR-14 (known gap): given 429 without Retry-After, should back off exponentially with jitter (today a fixed 2 s)', async () => {
+  it('SR-14: given 429 without Retry-After, should back off exponentially with jitter', async () => {
     const stack = await signedIn({
       upstream: failSignedPatch(4, () => envelopeResponse(429, 'RATE_LIMITED')),
     });
     expect(await setPrivacy(stack)).toMatchObject({ ok: true });
     const waits = gaps(signedLegs(stack.browser).filter((leg) => leg.method === 'PATCH'));
+    // Ceilings 2, 4, 8, 16 s, each wait drawn in the ceiling's upper half.
+    expect(waits).toHaveLength(4);
+    waits.forEach((wait, i) => {
+      expect(wait).toBeGreaterThanOrEqual(1000 * 2 ** i);
+      expect(wait).toBeLessThanOrEqual(2000 * 2 ** i + 1000);
+    });
     for (let i = 1; i < waits.length; i++) {
       expect(waits[i]!).toBeGreaterThan(waits[i - 1]!);
     }
