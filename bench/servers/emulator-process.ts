@@ -12,6 +12,7 @@ import {
   SandboxConnectionDropped,
   type SandboxFaultRule,
 } from '@wallet-auth/sandbox';
+import { nodeSandboxCrypto } from '@wallet-auth/sandbox/node';
 import { serveParent } from '../lib/child.js';
 import { cpuMs, seededRandom } from '../lib/stats.js';
 
@@ -60,6 +61,7 @@ const drops = { beforeCommit: 0, afterCommit: 0 };
 function start(config: EmulatorConfig): Promise<EmulatorInfo> {
   const seed = config.seed ?? 9;
   const box = createSandbox({
+    crypto: nodeSandboxCrypto,
     rateLimits: { challengesPerWindow: 0, verifyFailuresBeforeLock: 0 },
     ...(config.faultRules === undefined ? {} : { faults: { seed, rules: config.faultRules } }),
   });

@@ -15,6 +15,7 @@ import {
   type SandboxFaultRule,
   type SandboxRateLimits,
 } from '@wallet-auth/sandbox';
+import { nodeSandboxCrypto } from '@wallet-auth/sandbox/node';
 import { serveParent } from '../../bench/lib/child.js';
 import { seededRandom } from '../../bench/lib/stats.js';
 
@@ -93,6 +94,7 @@ sampler.unref();
 function start(config: EmulatorChildConfig): Promise<EmulatorChildInfo> {
   const seed = config.seed ?? 7;
   const box = createSandbox({
+    crypto: nodeSandboxCrypto,
     clock: () => Date.now() + offsetMs,
     rateLimits: config.rateLimits ?? { challengesPerWindow: 0, verifyFailuresBeforeLock: 0 },
     ...(config.faultRules === undefined ? {} : { faults: { seed, rules: config.faultRules } }),

@@ -101,7 +101,7 @@ export function createSandbox(input: SandboxOptions = {}): Sandbox {
   const ctx: SandboxContext = {
     options,
     state,
-    enclave: createEnclave(options.enclaveSigningKey, options.random),
+    enclave: createEnclave(options.enclaveSigningKey, options.random, options.crypto),
     requests: new RequestStore(options.clock, options.challengeLifetimeSeconds * 1000),
     inflight: new InflightStore(options.clock),
     rateLimits: new RateLimiter(options.rateLimits, options.clock),

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server';
 import { API_VERSION, createSandbox } from './app.js';
 import { SandboxConnectionDropped } from './faults.js';
+import { nodeSandboxCrypto } from './node.js';
 import { type SandboxOptions, SandboxOptionsError } from './options.js';
 
 function fail(message: string): never {
@@ -57,6 +58,7 @@ let sandbox: ReturnType<typeof createSandbox>;
 try {
   sandbox = createSandbox({
     ...fileOptions,
+    crypto: nodeSandboxCrypto, // native OpenSSL: same bytes as the portable default
     ...(typeof args['client-id'] === 'string' ? { clientId: args['client-id'] } : {}),
     ...(typeof args['client-secret'] === 'string' ? { clientSecret: args['client-secret'] } : {}),
   });

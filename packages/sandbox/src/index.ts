@@ -2,6 +2,7 @@ export type { FieldError } from './api-error.js';
 export { ApiError } from './api-error.js';
 export type { Sandbox, SeededCustomer } from './app.js';
 export { API_VERSION, createSandbox, MAX_BODY_BYTES } from './app.js';
+export type { SandboxCrypto } from './crypto/backend.js';
 export type { DeliveryState, WebhookEvent } from './events/event-log.js';
 export { SandboxConnectionDropped } from './faults.js';
 export {

@@ -202,3 +202,16 @@ export function checkWebhooks(value: unknown): void {
     }
   }
 }
+
+/** Option `crypto`: an object with the four backend operations (a typo is a caller error). */
+export function checkCrypto(value: unknown): void {
+  if (value === undefined) {
+    return;
+  }
+  const operations = ['publicKeyOf', 'sign', 'verify', 'hpkeOpen'] as const;
+  if (!isObject(value) || !operations.every((name) => typeof value[name] === 'function')) {
+    throw new SandboxOptionsError(
+      'Sandbox option "crypto" must have the functions publicKeyOf, sign, verify and hpkeOpen',
+    );
+  }
+}

@@ -1,6 +1,8 @@
+import { portableCrypto, type SandboxCrypto } from './crypto/backend.js';
 import type { WebhookConfig } from './events/webhook-dispatcher.js';
 import { resolveWebhooks, type SandboxWebhookOptions } from './events/webhook-options.js';
 import {
+  checkCrypto,
   checkFaults,
   checkHeaderName,
   checkOidcJwks,
@@ -80,6 +82,11 @@ export interface SandboxOptions {
   clientSecret?: string;
   /** Random source for ids and keys (tests inject a seeded one). */
   random?: (bytes: number) => Uint8Array;
+  /**
+   * P-256 backend; `nodeSandboxCrypto` from `@wallet-auth/sandbox/node` is the native one for Node
+   * (same bytes). `createSandbox` only. @defaultValue the portable backend (@noble/curves, WebCrypto)
+   */
+  crypto?: SandboxCrypto;
 }
 
 /** Defaults of §14, resolved. */
@@ -104,6 +111,7 @@ export interface ResolvedSandboxOptions {
   clientId: string;
   clientSecret: string;
   random: (bytes: number) => Uint8Array;
+  crypto: SandboxCrypto;
 }
 
 /** Default HTTP Basic client id. */
@@ -132,6 +140,7 @@ const TOP_LEVEL = new Set([
   'clientId',
   'clientSecret',
   'random',
+  'crypto',
 ]);
 const PLATFORM = new Set([
   'regulated',
@@ -212,6 +221,7 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
       throw new SandboxOptionsError(`Sandbox option "${name}" must be a function`);
     }
   }
+  checkCrypto(options.crypto);
   for (const name of ['clientId', 'clientSecret'] as const) {
     const value = options[name];
     if (
@@ -288,5 +298,6 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
     clientId: options.clientId ?? DEFAULT_CLIENT_ID,
     clientSecret: options.clientSecret ?? DEFAULT_CLIENT_SECRET,
     random: options.random ?? defaultRandom,
+    crypto: options.crypto ?? portableCrypto,
   };
 }

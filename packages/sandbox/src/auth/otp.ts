@@ -13,7 +13,6 @@ import {
   parseJson,
   utf8,
 } from '../crypto/encoding.js';
-import { hpkeOpen } from '../crypto/hpke.js';
 import { generateKeyPair, type P256Point, parsePoint } from '../crypto/p256.js';
 import { createOtpTargetBundle } from '../enclave/otp-target-bundle.js';
 import type { FieldErrors } from '../http/fields.js';
@@ -31,7 +30,7 @@ export interface EncryptedOtpBundle {
  * "sent" event (§14). The code is always {@link SANDBOX_OTP_CODE}.
  */
 export function issueOtp(ctx: SandboxContext, credential: CredentialRecord): string {
-  const target = generateKeyPair(ctx.options.random);
+  const target = generateKeyPair(ctx.options.random, ctx.options.crypto.publicKeyOf);
   credential.pendingOtp?.targetPrivateKey.fill(0);
   credential.pendingOtp = {
     targetPrivateKey: target.privateKey,
@@ -106,7 +105,7 @@ export async function openOtpBundle(
   if (ctx.state.now() >= pending.expiresAt) {
     throw authFailure('OTP expired');
   }
-  const plaintext = await hpkeOpen(
+  const plaintext = await ctx.options.crypto.hpkeOpen(
     pending.targetPrivateKey,
     pending.targetPublicKey,
     bundle.enc,

@@ -40,7 +40,7 @@ export async function issueSession(
   } else if (key.clientKey.form === 'pub33') {
     authorised = key.clientKey.point;
   } else {
-    const sessionKey = generateKeyPair(ctx.options.random);
+    const sessionKey = generateKeyPair(ctx.options.random, ctx.options.crypto.publicKeyOf);
     authorised = sessionKey.publicKey;
     encryptedSessionSigningKey = await sealSessionKey(key.clientKey.point, sessionKey.privateKey);
     sessionKey.privateKey.fill(0);

@@ -55,10 +55,16 @@ export interface P256KeyPair {
   publicKey: P256Point;
 }
 
-/** Derives a valid scalar from `random` (48 bytes reduced mod n, FIPS 186-5 A.2.1). */
-export function generateKeyPair(random: (bytes: number) => Uint8Array): P256KeyPair {
+/**
+ * Derives a valid scalar from `random` (48 bytes reduced mod n, FIPS 186-5 A.2.1); its point comes
+ * from `pointOf` (a backend's `publicKeyOf`), by default @noble/curves.
+ */
+export function generateKeyPair(
+  random: (bytes: number) => Uint8Array,
+  pointOf: (privateKey: Uint8Array) => P256Point = publicKeyOf,
+): P256KeyPair {
   const privateKey = p256.utils.randomSecretKey(random(48));
-  return { privateKey, publicKey: p256.Point.fromBytes(p256.getPublicKey(privateKey, false)) };
+  return { privateKey, publicKey: pointOf(privateKey) };
 }
 
 /** Imports a 32-byte hex scalar (option `enclaveSigningKey`). */

@@ -3,13 +3,13 @@
  * `enclaveSigningKey` or the random source. Its pub65 is what clients pin; it signs OTP target
  * bundles, verification tokens (§6) and, with `signExportBundles`, export bundles (§8).
  */
+import { portableCrypto, rawSignature, type SandboxCrypto } from '../crypto/backend.js';
+import { encodeDerSignature } from '../crypto/der.js';
 import { toHex } from '../crypto/encoding.js';
 import {
   generateKeyPair,
   keyPairFromHex,
   type P256KeyPair,
-  signMessageDer,
-  signMessageRaw,
   uncompressedHex,
 } from '../crypto/p256.js';
 
@@ -23,16 +23,19 @@ export interface Enclave {
   signRaw(bytes: Uint8Array): Uint8Array;
 }
 
-/** Creates the enclave from a hex scalar, or a fresh key from `random`. */
+/** Creates the enclave from a hex scalar, or a fresh key from `random`; signs with `backend`. */
 export function createEnclave(
   enclaveSigningKey: string | undefined,
   random: (bytes: number) => Uint8Array,
+  backend: SandboxCrypto = portableCrypto,
 ): Enclave {
   const keyPair: P256KeyPair =
-    enclaveSigningKey === undefined ? generateKeyPair(random) : keyPairFromHex(enclaveSigningKey);
+    enclaveSigningKey === undefined
+      ? generateKeyPair(random, backend.publicKeyOf)
+      : keyPairFromHex(enclaveSigningKey);
   return {
     publicKeyHex: uncompressedHex(keyPair.publicKey),
-    signDerHex: (bytes) => toHex(signMessageDer(bytes, keyPair.privateKey)),
-    signRaw: (bytes) => signMessageRaw(bytes, keyPair.privateKey),
+    signDerHex: (bytes) => toHex(encodeDerSignature(backend.sign(bytes, keyPair.privateKey))),
+    signRaw: (bytes) => rawSignature(backend.sign(bytes, keyPair.privateKey)),
   };
 }

@@ -25,7 +25,7 @@ export async function runSignatureOnly(
   if (signer === undefined) {
     throw signatureFailure('WALLET_SIGNATURE_MALFORMED');
   }
-  if (!signer.legacy && !(await signatureVerifies(signature, only.payloadToSign))) {
+  if (!signer.legacy && !(await signatureVerifies(ctx, signature, only.payloadToSign))) {
     throw authFailure('Signature does not verify over payloadToSign', 'WALLET_SIGNATURE_INVALID');
   }
   const denied = only.authorize(signer);

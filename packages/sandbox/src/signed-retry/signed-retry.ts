@@ -191,7 +191,7 @@ export async function runSignedRetry(
     throw signatureFailure('WALLET_SIGNATURE_BODY_MISMATCH'); // step 8
   }
   if (!signer.legacy) {
-    const verified = await signatureVerifies(signature, record.payloadToSign); // step 9
+    const verified = await signatureVerifies(ctx, signature, record.payloadToSign); // step 9
     // Other sends ran during the (native, async) verification: judge the id as it is now.
     const resumedMeanwhile = resumeSignedRetry(ctx, c, spec.bodyBytes);
     if (resumedMeanwhile !== undefined) {

@@ -3,8 +3,9 @@
  * against the route's signer rule, or the legacy constant when `acceptLegacyMagicValues` is on.
  */
 import type { SandboxContext } from '../context.js';
+import { utf8 } from '../crypto/encoding.js';
 import type { P256Point } from '../crypto/p256.js';
-import { parseStamp, verifyStampWebCrypto } from '../crypto/stamp.js';
+import { parseStamp } from '../crypto/stamp.js';
 import { LEGACY_SIGNATURE } from '../magic-values.js';
 
 /** Who signed an accepted retry: a verified key, or the legacy constant (§14). */
@@ -19,8 +20,15 @@ export function resolveSigner(ctx: SandboxContext, value: string): Signer | unde
   return stamp === undefined ? undefined : { legacy: false, publicKey: stamp.publicKey };
 }
 
-/** True when the header value is a stamp whose signature verifies over `payload`. */
-export async function signatureVerifies(value: string, payload: string): Promise<boolean> {
+/** True when the header value is a stamp whose signature verifies over `payload` (§2). */
+export async function signatureVerifies(
+  ctx: SandboxContext,
+  value: string,
+  payload: string,
+): Promise<boolean> {
   const stamp = parseStamp(value);
-  return stamp !== undefined && (await verifyStampWebCrypto(stamp, payload));
+  return (
+    stamp !== undefined &&
+    (await ctx.options.crypto.verify(stamp.signature, utf8(payload), stamp.publicKey))
+  );
 }
