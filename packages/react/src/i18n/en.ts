@@ -119,6 +119,8 @@ export const en = {
       unknown: 'An action on your wallet',
     },
     approved: 'Approved.',
+    summaryHidden:
+      "Nothing was approved: the details of this request aren't visible on the page. Make sure you can read what you're approving, or contact the site.",
     facts: { email: 'New email address', phone: 'New phone number' },
   },
   accountSecurity: {

@@ -117,6 +117,8 @@ export const fr: WalletAuthMessages = {
       unknown: 'Une action sur votre portefeuille',
     },
     approved: 'Approuvé.',
+    summaryHidden:
+      "Rien n'a été approuvé : le détail de cette demande n'est pas visible sur la page. Assurez-vous de pouvoir lire ce que vous approuvez, ou contactez le site.",
     facts: { email: 'Nouvelle adresse e-mail', phone: 'Nouveau numéro de téléphone' },
   },
   accountSecurity: {

@@ -9,6 +9,7 @@ import { SignedActionConfirm } from '../components/signed-action-confirm/signed-
 import { en } from '../i18n/en.js';
 import { describeActivity } from '../signed-action/describe-activity.js';
 import type { PendingConfirmation } from '../signed-action/use-stamp-confirmation.js';
+import { expectNoAxeViolations } from '../test/axe.js';
 
 afterEach(cleanup);
 
@@ -89,20 +90,115 @@ describe('consent copy of a signed action (catalogue UI-09)', () => {
     expect(summary.textContent).not.toContain(en.confirm.actions.refreshSession);
   });
 
-  it.fails('UI-09 (known gap): given theme props that hide the summary (hidden, style display:none, aria-hidden), approving should not be possible while the consent copy is hidden', () => {
+  it('UI-09: given theme props that hide the summary (hidden, style display:none, aria-hidden, inert), should not forward them, so the copy stays visible and Approve works', async () => {
     const confirmation = pending(exportPayload);
-    render(
+    const { container } = render(
       <SignedActionConfirm.Root confirmation={confirmation}>
-        <SignedActionConfirm.Summary hidden style={{ display: 'none' }} aria-hidden="true" />
+        <SignedActionConfirm.Title />
+        <SignedActionConfirm.Summary
+          hidden
+          style={{ display: 'none', visibility: 'hidden', opacity: 0, margin: 8 }}
+          aria-hidden="true"
+          {...({ inert: true } as object)}
+        />
         <SignedActionConfirm.ApproveButton />
       </SignedActionConfirm.Root>,
     );
-    const region = screen.getByRole('region', { hidden: true });
+    const region = screen.getByRole('region', { name: en.confirm.title });
     const summary = region.querySelector('[data-summary]') as HTMLElement;
+    expect(hiddenByProps(summary)).toBe(false);
+    expect(summary.hasAttribute('inert')).toBe(false);
+    // Layout styles still apply.
+    expect(summary.style.margin).toBe('8px');
     fireEvent.click(within(region).getByRole('button', { name: en.confirm.approve }));
-    // Either the copy stays visible, or Approve refuses while it is not.
-    expect(hiddenByProps(summary) && vi.mocked(confirmation.approve).mock.calls.length > 0).toBe(
-      false,
+    expect(confirmation.approve).toHaveBeenCalledTimes(1);
+    await expectNoAxeViolations(container);
+  });
+
+  it('UI-09: given hiding props on the root (hidden, aria-hidden, inert, visibility, opacity), should drop them and keep the region described by the payload summary', () => {
+    const confirmation = pending(exportPayload);
+    render(
+      <SignedActionConfirm.Root
+        confirmation={confirmation}
+        hidden
+        aria-hidden="true"
+        aria-describedby="somewhere-else"
+        style={{ visibility: 'hidden', opacity: 0.01, padding: 4 }}
+        {...({ inert: true } as object)}
+      />,
     );
+    const region = screen.getByRole('region', { name: en.confirm.title });
+    const summary = region.querySelector('[data-summary]') as HTMLElement;
+    expect(hiddenByProps(summary)).toBe(false);
+    expect(region.hasAttribute('inert')).toBe(false);
+    expect(region.style.padding).toBe('4px');
+    expect(region.getAttribute('aria-describedby')).toBe(summary.id);
+    fireEvent.click(within(region).getByRole('button', { name: en.confirm.approve }));
+    expect(confirmation.approve).toHaveBeenCalledTimes(1);
+  });
+
+  it('UI-09: given a host class whose style sheet hides the summary (visibility, display, opacity), Approve should refuse with a visible alert', () => {
+    for (const rule of ['visibility: hidden', 'display: none', 'opacity: 0']) {
+      const sheet = document.createElement('style');
+      sheet.textContent = `.host-hide { ${rule}; }`;
+      document.head.append(sheet);
+      const confirmation = pending(exportPayload);
+      render(
+        <SignedActionConfirm.Root confirmation={confirmation}>
+          <SignedActionConfirm.Summary className="host-hide" />
+          <SignedActionConfirm.ApproveButton />
+        </SignedActionConfirm.Root>,
+      );
+      fireEvent.click(screen.getByRole('button', { name: en.confirm.approve }));
+      expect(confirmation.approve, rule).not.toHaveBeenCalled();
+      expect(screen.getByRole('alert').textContent, rule).toBe(en.confirm.summaryHidden);
+      cleanup();
+      sheet.remove();
+    }
+  });
+
+  it('UI-09: given a hiding wrapper between the root and the summary, Approve should refuse; once it is visible again, approve', () => {
+    const confirmation = pending(exportPayload);
+    const { rerender } = render(
+      <SignedActionConfirm.Root confirmation={confirmation}>
+        <div style={{ display: 'none' }}>
+          <SignedActionConfirm.Summary />
+        </div>
+        <SignedActionConfirm.ApproveButton />
+      </SignedActionConfirm.Root>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: en.confirm.approve }));
+    expect(confirmation.approve).not.toHaveBeenCalled();
+    expect(screen.getByRole('alert')).toBeTruthy();
+    rerender(
+      <SignedActionConfirm.Root confirmation={confirmation}>
+        <div>
+          <SignedActionConfirm.Summary />
+        </div>
+        <SignedActionConfirm.ApproveButton />
+      </SignedActionConfirm.Root>,
+    );
+    fireEvent.click(screen.getByRole('button', { name: en.confirm.approve }));
+    expect(confirmation.approve).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('UI-09: given a root composed without a summary, Approve should be disabled and approve nothing', () => {
+    const confirmation = pending(exportPayload);
+    render(
+      <SignedActionConfirm.Root confirmation={confirmation}>
+        <SignedActionConfirm.Title />
+        <SignedActionConfirm.ApproveButton />
+        <SignedActionConfirm.RejectButton />
+      </SignedActionConfirm.Root>,
+    );
+    const approve = screen.getByRole('button', { name: en.confirm.approve });
+    expect(approve).toHaveProperty('disabled', true);
+    expect(approve.hasAttribute('data-disabled')).toBe(true);
+    fireEvent.click(approve);
+    expect(confirmation.approve).not.toHaveBeenCalled();
+    // Cancel still works.
+    fireEvent.click(screen.getByRole('button', { name: en.confirm.reject }));
+    expect(confirmation.reject).toHaveBeenCalledTimes(1);
   });
 });

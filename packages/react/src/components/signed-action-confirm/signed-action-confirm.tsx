@@ -5,10 +5,14 @@ import {
   forwardRef,
   type ReactNode,
   type Ref,
+  type RefObject,
+  useCallback,
   useContext,
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
+  useState,
 } from 'react';
 import type { WalletAuthMessages } from '../../i18n/en.js';
 import { useMessages } from '../../i18n/locale-provider.js';
@@ -16,13 +20,25 @@ import { composeEventHandlers } from '../../primitives/compose-event-handlers.js
 import { composeRefs } from '../../primitives/compose-refs.js';
 import { Slot } from '../../primitives/slot.js';
 import type { PendingConfirmation } from '../../signed-action/use-stamp-confirmation.js';
+import { isConsentVisible, withoutHidingProps } from './consent-visibility.js';
 
 interface ConfirmContextValue {
   confirmation: PendingConfirmation;
   messages: WalletAuthMessages;
   titleId: string;
   summaryId: string;
+  /** The rendered summary element (UI-09: Approve checks it is visible). */
+  summaryElement: RefObject<HTMLDivElement | null>;
+  /** Whether a summary is mounted; Approve is disabled until one is. */
+  hasSummary: boolean;
+  setHasSummary: (mounted: boolean) => void;
+  /** Approve was pressed while the summary was hidden. */
+  consentHidden: boolean;
+  setConsentHidden: (hidden: boolean) => void;
 }
+
+// SSR renders the initial (disabled) state; the browser enables Approve once the summary mounts.
+const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 
 const ConfirmContext = createContext<ConfirmContextValue | null>(null);
 
@@ -51,9 +67,11 @@ export interface SignedActionConfirmRootProps extends ComponentPropsWithoutRef<'
  * Shows what this device's session is about to authorise, before the stamp (wire-format §11.1):
  * the action read from the payload itself, facts a person can check, and approve / cancel. The
  * summary's text comes only from the payload, never from props, so a host app cannot reword
- * what is being signed (catalogue UI-09). A `section` labelled by its title and described by the
- * summary, focused when it appears; `data-action` names
- * the kind of action.
+ * what is being signed (catalogue UI-09). Props cannot hide it either: `hidden`, `aria-hidden`,
+ * `inert` and visibility-killing inline styles are not forwarded to the root or the summary, and
+ * Approve refuses, with a visible alert, while the summary is missing or hidden by any style sheet.
+ * A `section` labelled by its title and described by the summary, focused when it appears;
+ * `data-action` names the kind of action; `data-consent-hidden` is set on the alert.
  */
 export const SignedActionConfirmRoot = forwardRef<HTMLElement, SignedActionConfirmRootProps>(
   function SignedActionConfirmRoot(
@@ -64,23 +82,45 @@ export const SignedActionConfirmRoot = forwardRef<HTMLElement, SignedActionConfi
     const titleId = useId();
     const summaryId = useId();
     const element = useRef<HTMLElement | null>(null);
+    const summaryElement = useRef<HTMLDivElement | null>(null);
+    const [hasSummary, setHasSummary] = useState(false);
+    const [consentHidden, setConsentHidden] = useState(false);
     useEffect(() => {
       if (confirmation !== undefined && autoFocus) {
         element.current?.focus();
       }
     }, [confirmation, autoFocus]);
+    useEffect(() => {
+      // A new request starts without the previous one's refusal.
+      if (confirmation !== undefined) {
+        setConsentHidden(false);
+      }
+    }, [confirmation]);
     if (confirmation === undefined) {
       return null;
     }
+    const context: ConfirmContextValue = {
+      confirmation,
+      messages,
+      titleId,
+      summaryId,
+      summaryElement,
+      hasSummary,
+      setHasSummary,
+      consentHidden,
+      setConsentHidden,
+    };
     return (
-      <ConfirmContext.Provider value={{ confirmation, messages, titleId, summaryId }}>
+      <ConfirmContext.Provider value={context}>
         <section
           tabIndex={-1}
-          aria-labelledby={titleId}
-          aria-describedby={summaryId}
           data-signed-action-confirm=""
           data-action={confirmation.activity.kind}
-          {...props}
+          {...withoutHidingProps(props)}
+          // After the host's props: the request stays named by its title and described by the
+          // payload's own summary (UI-09).
+          aria-labelledby={titleId}
+          aria-describedby={summaryId}
           ref={composeRefs(ref, element)}
         >
           {children ?? (
@@ -93,6 +133,11 @@ export const SignedActionConfirmRoot = forwardRef<HTMLElement, SignedActionConfi
               </div>
             </>
           )}
+          {consentHidden ? (
+            <p role="alert" data-consent-hidden="">
+              {messages.confirm.summaryHidden}
+            </p>
+          ) : null}
         </section>
       </ConfirmContext.Provider>
     );
@@ -115,17 +160,29 @@ export const SignedActionConfirmTitle = forwardRef<
 
 /**
  * What is being authorised, from the payload: the action sentence and the facts (new email or
- * phone). Takes no children on purpose (catalogue UI-09); put extra context such as an amount
- * beside it.
+ * phone). Takes no children on purpose, and drops `hidden`, `aria-hidden`, `inert` and
+ * visibility-killing inline styles (catalogue UI-09); `className` and layout styles still apply.
+ * Put extra context such as an amount beside it.
  */
 export const SignedActionConfirmSummary = forwardRef<
   HTMLDivElement,
   Omit<ComponentPropsWithoutRef<'div'>, 'children'>
 >(function SignedActionConfirmSummary(props, ref) {
-  const { confirmation, messages, summaryId } = useConfirmContext('Summary');
+  const { confirmation, messages, summaryId, summaryElement, setHasSummary } =
+    useConfirmContext('Summary');
   const { activity } = confirmation;
+  useIsomorphicLayoutEffect(() => {
+    setHasSummary(true);
+    return () => setHasSummary(false);
+  }, [setHasSummary]);
+  const { children: _smuggled, ...rest } = props as typeof props & { children?: unknown };
   return (
-    <div data-summary="" {...props} id={summaryId} ref={ref}>
+    <div
+      data-summary=""
+      {...withoutHidingProps(rest)}
+      id={summaryId}
+      ref={composeRefs(ref, summaryElement)}
+    >
       <p>
         {messages.confirm.intro} <strong>{messages.confirm.actions[activity.kind]}</strong>
       </p>
@@ -148,20 +205,39 @@ export interface SignedActionConfirmButtonProps extends ButtonHTMLAttributes<HTM
   asChild?: boolean;
 }
 
-/** Approves: the session key stamps the payload and the action is sent. */
+/**
+ * Approves: the session key stamps the payload and the action is sent. Disabled until a
+ * `SignedActionConfirm.Summary` is rendered; when pressed while the summary is hidden (by a prop,
+ * a class or any style sheet), nothing is approved and the root shows an alert (catalogue UI-09).
+ */
 export const SignedActionConfirmApproveButton = forwardRef<
   HTMLButtonElement,
   SignedActionConfirmButtonProps
->(function SignedActionConfirmApproveButton({ asChild = false, children, onClick, ...props }, ref) {
-  const { confirmation, messages } = useConfirmContext('ApproveButton');
+>(function SignedActionConfirmApproveButton(
+  { asChild = false, children, onClick, disabled, ...props },
+  ref,
+) {
+  const { confirmation, messages, summaryElement, hasSummary, setConsentHidden } =
+    useConfirmContext('ApproveButton');
   const Component = asChild ? Slot : 'button';
+  const approve = useCallback(() => {
+    if (!isConsentVisible(summaryElement.current)) {
+      setConsentHidden(true);
+      return;
+    }
+    setConsentHidden(false);
+    confirmation.approve();
+  }, [confirmation, summaryElement, setConsentHidden]);
+  const unavailable = disabled === true || !hasSummary;
   return (
     <Component
       type="button"
       data-approve=""
       {...props}
+      disabled={unavailable}
+      data-disabled={unavailable ? '' : undefined}
       ref={ref as Ref<HTMLButtonElement & HTMLElement>}
-      onClick={composeEventHandlers(onClick, () => confirmation.approve())}
+      onClick={composeEventHandlers(onClick, approve)}
     >
       {children ?? messages.confirm.approve}
     </Component>
