@@ -119,8 +119,8 @@ export {
   WalletCardStatus,
   WalletCardTitle,
 } from './components/wallet-card/wallet-card.js';
-export type { ErrorDescription, ErrorNextAction } from './errors/describe-error.js';
-export { describeError, ERROR_NEXT_ACTIONS } from './errors/describe-error.js';
+export type { ErrorCase, ErrorDescription, ErrorNextAction } from './errors/describe-error.js';
+export { describeError, ERROR_NEXT_ACTIONS, identifyErrorCase } from './errors/describe-error.js';
 export { walletAuthQueryKeys } from './hooks/query-keys.js';
 export type {
   CredentialFlowHookOptions,

@@ -3,7 +3,11 @@
  * catalogue UI-10): a message from the catalogue and one next action. The server's `reason`
  * travels along as plain text (UI-01); no stack or bare code reaches the page.
  */
-import { isWalletAuthError, type WalletAuthErrorCode } from '@wallet-auth/core';
+import {
+  isWalletAuthError,
+  type WalletAuthError,
+  type WalletAuthErrorCode,
+} from '@wallet-auth/core';
 import type { WalletAuthMessages } from '../i18n/en.js';
 
 /** What the person can do about an error; each has a label in `messages.actions`. */
@@ -73,9 +77,57 @@ export const ERROR_NEXT_ACTIONS: Record<WalletAuthErrorCode, ErrorNextAction> = 
   UNKNOWN: 'retry',
 };
 
+/**
+ * A cause that shares its code with others but needs its own sentence (`messages.errorCases`):
+ * `quoteExpired` — a payment quote executed after its `expiresAt` (wire-format §11.6: the
+ * emulator's 400 `INVALID_INPUT`, which core's transfer turns into `CHALLENGE_EXPIRED`).
+ */
+export type ErrorCase = 'quoteExpired';
+
+function isExpiredQuoteRefusal(error: WalletAuthError): boolean {
+  const errors = error.details?.errors;
+  return (
+    error.code === 'INVALID_INPUT' &&
+    Array.isArray(errors) &&
+    errors.some(
+      (entry: unknown) =>
+        typeof entry === 'object' &&
+        entry !== null &&
+        (entry as { field?: unknown }).field === 'quoteId' &&
+        /expired/i.test(String((entry as { message?: unknown }).message ?? '')),
+    )
+  );
+}
+
+/**
+ * Finds the special case of an error, if any. An expired quote arrives either as the service's
+ * refusal itself (`INVALID_INPUT` naming `quoteId` as expired) or as core's `CHALLENGE_EXPIRED`
+ * whose `cause` is that `INVALID_INPUT` (core's transfer decides expiry from the refusal or from
+ * the quote's `expiresAt`; a signed-retry expiry never has an `INVALID_INPUT` cause).
+ * @param error - A `WalletAuthError`.
+ */
+export function identifyErrorCase(error: WalletAuthError): ErrorCase | undefined {
+  if (isExpiredQuoteRefusal(error)) {
+    return 'quoteExpired';
+  }
+  if (
+    error.code === 'CHALLENGE_EXPIRED' &&
+    isWalletAuthError(error.cause) &&
+    error.cause.code === 'INVALID_INPUT'
+  ) {
+    return 'quoteExpired';
+  }
+  return undefined;
+}
+
+/** The next action of each special case. */
+const CASE_ACTIONS: Record<ErrorCase, ErrorNextAction> = { quoteExpired: 'retry' };
+
 /** An error as the person sees it. */
 export interface ErrorDescription {
   code: WalletAuthErrorCode;
+  /** The special case the sentence was chosen for, if any. */
+  errorCase: ErrorCase | undefined;
   /** The catalogue's sentence for the code. */
   message: string;
   action: ErrorNextAction;
@@ -88,8 +140,9 @@ export interface ErrorDescription {
 }
 
 /**
- * Describes any caught value for the person: a `WalletAuthError` by its code, anything else as
- * `UNKNOWN` (house style §2.3: nothing is stringified).
+ * Describes any caught value for the person: a `WalletAuthError` by its code (or its special
+ * case, `identifyErrorCase`), anything else as `UNKNOWN` (house style §2.3: nothing is
+ * stringified).
  *
  * @param error - The error from a flow state, a query or a mutation.
  * @param messages - The active catalogue.
@@ -98,11 +151,16 @@ export function describeError(error: unknown, messages: WalletAuthMessages): Err
   const known = isWalletAuthError(error);
   const code: WalletAuthErrorCode =
     known && error.code in ERROR_NEXT_ACTIONS ? error.code : 'UNKNOWN';
-  const action = ERROR_NEXT_ACTIONS[code];
+  const errorCase = known ? identifyErrorCase(error) : undefined;
+  const action = errorCase === undefined ? ERROR_NEXT_ACTIONS[code] : CASE_ACTIONS[errorCase];
   const retryAfter = known ? error.details?.retryAfterSeconds : undefined;
   return {
     code,
-    message: messages.errors[code] ?? messages.errors.UNKNOWN,
+    errorCase,
+    message:
+      errorCase === undefined
+        ? (messages.errors[code] ?? messages.errors.UNKNOWN)
+        : messages.errorCases[errorCase],
     action,
     actionLabel: messages.actions[action],
     retryAfterSeconds: typeof retryAfter === 'number' ? retryAfter : undefined,

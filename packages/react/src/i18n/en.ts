@@ -160,6 +160,10 @@ export const en = {
     contactSupport: 'Contact support',
     none: 'OK',
   },
+  errorCases: {
+    quoteExpired:
+      'The price quote expired before the payment was approved, so nothing was sent. Start the payment again to get a new quote.',
+  },
   errors: {
     INVALID_INPUT: 'Something in the request was not accepted.',
     EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS: 'This account already has an email sign-in.',

@@ -158,6 +158,10 @@ export const fr: WalletAuthMessages = {
     contactSupport: "Contacter l'assistance",
     none: 'OK',
   },
+  errorCases: {
+    quoteExpired:
+      "Le devis a expiré avant l'approbation du paiement : rien n'a été envoyé. Recommencez le paiement pour obtenir un nouveau devis.",
+  },
   errors: {
     INVALID_INPUT: "Un élément de la demande n'a pas été accepté.",
     EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS: 'Ce compte a déjà une connexion par e-mail.',

@@ -23,7 +23,8 @@ export interface ErrorNoticeProps extends Omit<ComponentPropsWithoutRef<'div'>, 
 /**
  * Explains an error in the person's words with its next action (catalogue UI-07, UI-10): an
  * `alert` region, the catalogue's sentence, the service's `reason` as plain text (UI-01) and one
- * action button. Data attributes: `data-error-code`, `data-action`.
+ * action button. Data attributes: `data-error-code`, `data-error-case` (e.g. `quoteExpired`),
+ * `data-action`.
  */
 export const ErrorNotice = forwardRef<HTMLDivElement, ErrorNoticeProps>(function ErrorNotice(
   { error, onAction, handles = DEFAULT_HANDLES, messages: messagesProp, ...props },
@@ -36,6 +37,7 @@ export const ErrorNotice = forwardRef<HTMLDivElement, ErrorNoticeProps>(function
       role="alert"
       data-error-notice=""
       data-error-code={description.code}
+      data-error-case={description.errorCase}
       data-action={description.action}
       {...props}
       ref={ref}
