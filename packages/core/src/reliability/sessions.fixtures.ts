@@ -28,6 +28,11 @@ export function createTestTime(start = Date.parse('2026-03-01T09:00:00.000Z')) {
   return {
     server: () => now,
     client: view,
+    /** When the earliest live timer is due, server time; `undefined` when none is set. */
+    nextDue(): number | undefined {
+      const due = timers.filter((t) => t.live).map((t) => t.at);
+      return due.length === 0 ? undefined : Math.min(...due);
+    },
     /** Moves time without running timers (the device is asleep). */
     sleep(ms: number) {
       now += ms;

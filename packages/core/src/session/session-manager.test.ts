@@ -125,7 +125,7 @@ describe('session manager against the emulator', () => {
     ).toBe(true);
   });
 
-  it('SES-05: given two tabs racing a refresh, should refresh exactly once and both adopt the new session', async () => {
+  it('SES-04: given two tabs racing a refresh, should refresh exactly once and both adopt the new session', async () => {
     const keyStore = createMemoryKeyStore();
     const hub = createHub();
     const lock = createLockRunner();
@@ -152,7 +152,7 @@ describe('session manager against the emulator', () => {
     expect(requests.filter((r) => r.url.endsWith('/refresh'))).toHaveLength(2);
   });
 
-  it('SES-06: given a sign-out in one tab, should sign out every tab at once', async () => {
+  it('SES-05: given a sign-out in one tab, should sign out every tab at once', async () => {
     const keyStore = createMemoryKeyStore();
     const hub = createHub();
     const {

@@ -100,6 +100,21 @@ export function isSessionRejected(error: unknown): boolean {
   );
 }
 
+/**
+ * True for a 401 on a refresh meaning the session itself is over on the service: a rejected
+ * session signature, or the emulator's `UNAUTHORIZED` "Session is not active" for the path's
+ * session (catalogue SES-03: re-authenticate, no retry).
+ */
+function isRefreshRefused(error: unknown): boolean {
+  return (
+    isSessionRejected(error) ||
+    (isWalletAuthError(error) &&
+      error.status === 401 &&
+      error.code === 'UNAUTHORIZED' &&
+      /not active|revoked|unknown session/i.test(error.reason ?? error.message))
+  );
+}
+
 /** Creates the session manager. Touches no browser API until `init()` or the first subscriber. */
 export function createSessionManager(options: SessionManagerOptions) {
   const { api, keyStore, clock } = options;
@@ -423,13 +438,23 @@ export function createSessionManager(options: SessionManagerOptions) {
         }
       } catch (error) {
         const now = store.getSnapshot();
-        if (now.status === 'active' && now.session.id === due.id && !isSessionRejected(error)) {
+        if (isRefreshRefused(error)) {
+          // The service no longer knows this session as active: re-authenticate, never retry.
+          await reportRejected(error);
+          const after = store.getSnapshot();
+          if (after.status === 'active' && after.session.id === due.id) {
+            ended();
+            await keyStore.delete(SLOT).catch(() => undefined);
+            set({ status: 'expired', session: after.session, persistence: after.persistence });
+          }
+          throw error;
+        }
+        if (now.status === 'active' && now.session.id === due.id) {
           noteRefreshFailure(due.id, error);
         }
         if (now.status === 'active' && now.refreshing) {
           set({ ...now, refreshing: false });
         }
-        await reportRejected(error);
         throw error;
       }
     });
