@@ -149,7 +149,7 @@ export type { UsePasskeyLoginOptions, UsePasskeyLoginResult } from './hooks/use-
 export { usePasskeyLogin } from './hooks/use-passkey-login.js';
 export type { UseSessionOptions } from './hooks/use-session.js';
 export { useSession } from './hooks/use-session.js';
-export type { UseSessionMutationOptions } from './hooks/use-session-mutations.js';
+export type { SignOutResult, UseSessionMutationOptions } from './hooks/use-session-mutations.js';
 export { useRevokeSession, useSignOut } from './hooks/use-session-mutations.js';
 export type { UseSessionsOptions } from './hooks/use-sessions.js';
 export { useSessions } from './hooks/use-sessions.js';

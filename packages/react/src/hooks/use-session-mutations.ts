@@ -36,18 +36,44 @@ export function useRevokeSession(
   );
 }
 
+/** What `useSignOut` learnt about the service side of the sign-out. */
+export interface SignOutResult {
+  /**
+   * Set when this device signed out while the browser reported no network (catalogue SES-08):
+   * the key is deleted at once, but the revoke could not reach the service, so the session stays
+   * valid there until this instant (epoch ms, the session's `expiresAt`). `undefined` otherwise.
+   */
+  serverSessionExpiresAt: number | undefined;
+}
+
 /**
  * Signs this device out: revokes its session on the service (best effort), deletes the key and
  * tells every tab; then drops the kit's cached server state so nothing of the account lingers.
+ * Resolves with `serverSessionExpiresAt` when the browser was offline (catalogue SES-08), so the
+ * UI can say the session lasts on the service until then.
  */
 export function useSignOut(
   options: UseSessionMutationOptions = {},
-): UseMutationResult<void, WalletAuthError, void> {
+): UseMutationResult<SignOutResult, WalletAuthError, void> {
   const client = useWalletAuthClient(options.client, 'useSignOut');
   const queryClient = useQueryClient(options.queryClient);
-  return useMutation<void, WalletAuthError, void>(
+  return useMutation<SignOutResult, WalletAuthError, void>(
     {
-      mutationFn: () => client.sessions.signOut(),
+      // Offline is exactly when signing out must still act at once (catalogue SES-08: the key is
+      // deleted locally); TanStack's default `online` mode would pause the mutation instead.
+      networkMode: 'always',
+      mutationFn: async () => {
+        await client.sessions.init().catch(() => undefined);
+        const before = client.sessions.getSnapshot();
+        // Core's signOut reports nothing about the revoke (a failure is swallowed by design), so
+        // the browser's own offline flag is the signal: offline, the revoke cannot have arrived.
+        const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
+        await client.sessions.signOut();
+        return {
+          serverSessionExpiresAt:
+            offline && before.status === 'active' ? before.session.expiresAt : undefined,
+        };
+      },
       onSettled: () => queryClient.removeQueries({ queryKey: walletAuthQueryKeys.all(client) }),
     },
     queryClient,

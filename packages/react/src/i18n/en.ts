@@ -81,6 +81,8 @@ export const en = {
     signingOut: 'Signing out…',
     expiresAt: (time: string) => `Expires ${time}`,
     refreshing: 'Renewing your session…',
+    signedOutOffline: (time: string) =>
+      `You're signed out on this device. Because you're offline, the session stays valid on the server until ${time}.`,
   },
   credentials: {
     title: 'Sign-in methods',

@@ -78,6 +78,8 @@ export const fr: WalletAuthMessages = {
     signingOut: 'Déconnexion…',
     expiresAt: (time) => `Expire ${time}`,
     refreshing: 'Renouvellement de votre session…',
+    signedOutOffline: (time) =>
+      `Vous êtes déconnecté sur cet appareil. Comme vous êtes hors ligne, la session reste valide sur le serveur jusqu'au ${time}.`,
   },
   credentials: {
     title: 'Méthodes de connexion',

@@ -9,6 +9,7 @@ import { type ComponentPropsWithoutRef, forwardRef, useId } from 'react';
 import { useSession } from '../../hooks/use-session.js';
 import { useSignOut } from '../../hooks/use-session-mutations.js';
 import type { WalletAuthMessages } from '../../i18n/en.js';
+import { formatDateTime } from '../../i18n/format.js';
 import { useMessages } from '../../i18n/locale-provider.js';
 import { useWalletAuthClient } from '../../provider/use-wallet-auth-client.js';
 import { CredentialManager } from '../credential-manager/credential-manager.js';
@@ -98,6 +99,14 @@ export const AccountSecurity = forwardRef<HTMLElement, AccountSecurityProps>(
                     ? messages.signIn.keyMissing
                     : messages.accountSecurity.signedOut}
             </p>
+            {session.status === 'signedOut' &&
+            signOut.data?.serverSessionExpiresAt !== undefined ? (
+              <p data-signed-out-offline="">
+                {messages.session.signedOutOffline(
+                  formatDateTime(signOut.data.serverSessionExpiresAt, messages.locale),
+                )}
+              </p>
+            ) : null}
             {onSignInRequired ? (
               <button type="button" data-action-button="" onClick={onSignInRequired}>
                 {messages.actions.signIn}

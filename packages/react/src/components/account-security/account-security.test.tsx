@@ -1,0 +1,77 @@
+/**
+ * Signing out from `AccountSecurity` (catalogue SES-08): offline, the key is deleted at once but
+ * the revoke cannot reach the service, so the page says the session stays valid there until its
+ * `expiresAt`; online, the session is revoked and no such sentence appears.
+ */
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { en } from '../../i18n/en.js';
+import { formatDateTime } from '../../i18n/format.js';
+import { fr } from '../../i18n/fr.js';
+import { expectNoAxeViolations } from '../../test/axe.js';
+import { BASE_URL, createKit } from '../../test/kit.js';
+import { AccountSecurity } from './account-security.js';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const BASIC = `Basic ${btoa('sandbox-client-id:sandbox-client-secret')}`;
+
+/** The account's active sessions as the service sees them (platform credentials, no kit). */
+async function serverSessions(kit: ReturnType<typeof createKit>): Promise<string[]> {
+  const response = await kit.sandbox.fetch(
+    new Request(`${BASE_URL}/auth/sessions?accountId=${encodeURIComponent(kit.accountId)}`, {
+      headers: { Authorization: BASIC },
+    }),
+  );
+  const body = (await response.json()) as { data: { id: string }[] };
+  return body.data.map((session) => session.id);
+}
+
+function goOffline(kit: ReturnType<typeof createKit>): void {
+  kit.network.offline = true;
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  act(() => {
+    window.dispatchEvent(new Event('offline'));
+  });
+}
+
+describe('AccountSecurity sign-out (catalogue SES-08)', () => {
+  it.each([
+    ['en', en],
+    ['fr', fr],
+  ] as const)(
+    'SES-08: given the network down, should sign this device out at once and say (%s) the server session lasts until expiresAt',
+    async (_locale, messages) => {
+      const kit = createKit();
+      const session = await kit.signIn();
+      const { container } = render(
+        kit.wrapper(<AccountSecurity showExport={false} confirm={false} />, messages),
+      );
+      const signOut = await screen.findByRole('button', { name: messages.session.signOut });
+      goOffline(kit);
+      fireEvent.click(signOut);
+      const sentence = messages.session.signedOutOffline(
+        formatDateTime(session.expiresAt, messages.locale),
+      );
+      await waitFor(() => expect(container.textContent).toContain(sentence));
+      expect(kit.client.sessions.getSnapshot().status).toBe('signedOut');
+      expect(await kit.keyStore.load('session')).toBeUndefined();
+      // What the sentence claims: the service still holds the session.
+      expect(await serverSessions(kit)).toEqual([session.id]);
+      await expectNoAxeViolations(container);
+    },
+  );
+
+  it('given the network up, should revoke the session on the service and not mention the server', async () => {
+    const kit = createKit();
+    await kit.signIn();
+    const { container } = render(kit.wrapper(<AccountSecurity showExport={false} />));
+    fireEvent.click(await screen.findByRole('button', { name: en.session.signOut }));
+    await waitFor(() => expect(container.textContent).toContain(en.accountSecurity.signedOut));
+    expect(container.querySelector('[data-signed-out-offline]')).toBeNull();
+    expect(await serverSessions(kit)).toEqual([]);
+  });
+});
