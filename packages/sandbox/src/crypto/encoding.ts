@@ -7,13 +7,18 @@ import { base64urlnopad } from '@scure/base';
 const HEX = /^(?:[0-9a-fA-F]{2})*$/;
 const B64URL = /^[A-Za-z0-9_-]*={0,2}$/;
 
-/** Lowercase hex of `bytes`. */
+/** Two lowercase hex digits per byte value. */
+const HEX_BYTES = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
+/** Lowercase hex of `bytes`, as one flat string. */
 export function toHex(bytes: Uint8Array): string {
-  let out = '';
-  for (const byte of bytes) {
-    out += byte.toString(16).padStart(2, '0');
+  // join() gives one flat string; `+=` would leave a rope of one node per byte (~50 B each) in
+  // every stored key, hash and id until V8 happens to flatten it.
+  const parts = new Array<string>(bytes.length);
+  for (let i = 0; i < bytes.length; i += 1) {
+    parts[i] = HEX_BYTES[bytes[i]!]!;
   }
-  return out;
+  return parts.join('');
 }
 
 /** Decodes hex (either case); `undefined` when `text` is not an even run of hex digits. */

@@ -41,12 +41,12 @@ export function parsePointBytes(bytes: Uint8Array): P256Point | undefined {
 
 /** Compressed (pub33) lowercase hex of a point: the canonical key for comparisons. */
 export function compressedHex(point: P256Point): string {
-  return point.toHex(true);
+  return toHex(point.toBytes(true));
 }
 
 /** Uncompressed (pub65) lowercase hex of a point. */
 export function uncompressedHex(point: P256Point): string {
-  return point.toHex(false);
+  return toHex(point.toBytes(false));
 }
 
 /** A P-256 key pair held as raw bytes (the emulator's own keys only). */

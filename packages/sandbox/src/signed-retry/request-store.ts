@@ -126,11 +126,15 @@ export class RequestStore {
     return true;
   }
 
-  /** Marks an id used; its tombstone answers "already used" until purged. */
+  /** Marks an id used; its tombstone answers "already used" until purged, holding only what that needs. */
   consume(record: RequestRecord): void {
     record.state = 'consumed';
+    // A tombstone answers by id, method and path alone (§11.3): drop the rest (~1.5 KB an id).
     record.terminal = undefined;
     record.context = undefined;
+    record.payloadToSign = '';
+    record.bodyHash = '';
+    record.acceptedSignature = undefined;
     this.#unqueue(record);
   }
 
