@@ -126,6 +126,7 @@ export function createSandbox(input: SandboxOptions = {}): Sandbox {
   const app = new Hono().basePath(`/${API_VERSION}`);
   app.use('*', async (c, next) => {
     ctx.requests.tick(); // the TTL sweep of §11.3 runs on any traffic
+    state.sessionStore.tick(state.now()); // ended sessions → tombstones → forgotten
     await next();
     c.header('Cache-Control', 'no-store');
   });

@@ -58,16 +58,8 @@ export async function issueSession(
     expiresAt: now + ctx.options.sessionLifetimeSeconds * 1000,
     revoked: false,
   };
-  ctx.state.sessions.set(session.id, session);
+  ctx.state.sessionStore.add(session);
   return { session, encryptedSessionSigningKey };
-}
-
-/** Sessions of `accountId` (any state) that authorise `key`. */
-function sessionsForKey(ctx: SandboxContext, accountId: string, key: P256Point): SessionRecord[] {
-  const wanted = compressedHex(key);
-  return [...ctx.state.sessions.values()].filter(
-    (session) => session.accountId === accountId && session.publicKey === wanted,
-  );
 }
 
 /** 401 reason when every session of the signing key was revoked. */
@@ -85,17 +77,22 @@ export function authorisingSession(
   key: P256Point,
   accept: (session: SessionRecord) => string | undefined = () => undefined,
 ): { session: SessionRecord } | { reason: string } {
-  const candidates = sessionsForKey(ctx, accountId, key);
-  if (candidates.length === 0) {
+  const { records: candidates, tombstones } = ctx.state.sessionStore.forKey(
+    accountId,
+    compressedHex(key),
+  );
+  if (candidates.length === 0 && tombstones.length === 0) {
     return { reason: 'Signing key is not authorised for this account' };
   }
   const active = candidates.filter((session) => ctx.state.isActive(session));
   if (active.length === 0) {
     // Distinct reasons let a client say "expired, sign in again" rather than "signed out elsewhere".
+    const revoked = (ended: { revoked: boolean }) => ended.revoked;
     return {
-      reason: candidates.every((session) => session.revoked)
-        ? SESSION_REVOKED_REASON
-        : SESSION_EXPIRED_REASON,
+      reason:
+        candidates.every(revoked) && tombstones.every(revoked)
+          ? SESSION_REVOKED_REASON
+          : SESSION_EXPIRED_REASON,
     };
   }
   let lastReason = '';

@@ -18,7 +18,8 @@ import type { SessionRecord } from '../state/records.js';
 import { accountIdQuery, existingAccount, requireWallet } from './lookup.js';
 
 function sessionFromPath(ctx: SandboxContext, c: Context): SessionRecord {
-  const session = ctx.state.sessions.get(pathId(c, 'id', 'Session'));
+  // An ended session swept to a tombstone answers as its record did (never active).
+  const session = ctx.state.sessionStore.get(pathId(c, 'id', 'Session'));
   if (session === undefined) {
     throw notFound('Session');
   }

@@ -22,6 +22,7 @@ import type {
   TransactionRecord,
   VerificationRecord,
 } from './records.js';
+import { SessionStore } from './session-store.js';
 
 /** Currencies the emulator knows (USD and the wallet's USDC are provisioned). */
 export const CURRENCIES: Readonly<Record<string, Currency>> = {
@@ -50,7 +51,10 @@ export class SandboxState {
   readonly accounts = new Map<string, InternalAccountRecord>();
   readonly customers = new Map<string, CustomerRecord>();
   readonly credentials = new Map<string, CredentialRecord>();
-  readonly sessions = new Map<string, SessionRecord>();
+  /** Sessions by id and key, ended ones swept to tombstones (wire-format §12). */
+  readonly sessionStore = new SessionStore();
+  /** Live session records: active ones and those ended within the grace period. */
+  readonly sessions: Map<string, SessionRecord> = this.sessionStore.records;
   /** The one Verification of each customer that has been submitted, by customer id. */
   readonly verifications = new Map<string, VerificationRecord>();
   readonly documents = new Map<string, DocumentRecord>();
