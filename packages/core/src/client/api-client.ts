@@ -21,11 +21,13 @@ import type {
   VerifyCredentialBody,
 } from '../types.js';
 import { PAYLOAD_INTENTS, type PayloadIntent } from './payload-intent.js';
+import { reconcileNewCredential } from './reconcile.js';
 import { type ServiceRequest, sendServiceRequest, type TransportOptions } from './request.js';
 import { sendResendingWhileProcessing } from './resend-while-processing.js';
 import {
   type PayloadStamper,
   REQUEST_ID_HEADER,
+  type ReconcileStep,
   SIGNATURE_HEADER,
   startSignedRetry,
 } from './signed-retry.js';
@@ -38,6 +40,11 @@ export interface SignedCallOptions {
   signal?: AbortSignal;
   /** Observes the exchange (PROCESSING, rate limits) for progress UI. */
   onFlow?: (flow: Flow<SignedRetryState, SignedRetryEvent>) => void;
+  /**
+   * Reads the lists when the `Request-Id` turns out consumed after a lost answer (wire-format
+   * §11.3; see `reconcile.ts`). Overrides the call's own step, if it has one.
+   */
+  reconcile?: ReconcileStep;
 }
 
 export interface ApiClientOptions extends TransportOptions {
@@ -85,13 +92,16 @@ export function createApiClient(options: ApiClientOptions) {
       intent: PayloadIntent | undefined;
     },
     call: SignedCallOptions,
+    ownReconcile?: ReconcileStep,
   ): Promise<T> {
+    const reconcile = call.reconcile ?? ownReconcile;
     const { flow, result } = startSignedRetry({
       ...plan,
       transport,
       request,
       stamp: call.stamp,
       clock,
+      ...(reconcile ? { reconcile } : {}),
       ...(options.random ? { random: options.random } : {}),
       ...(call.signal ? { signal: call.signal } : {}),
     });
@@ -100,6 +110,13 @@ export function createApiClient(options: ApiClientOptions) {
   }
 
   const json = (value: unknown) => JSON.stringify(value);
+
+  const listCredentials = (accountId: string, signal?: AbortSignal) =>
+    get<{ data: AuthMethod[] }>({
+      path: ['auth', 'credentials'],
+      query: { accountId },
+      ...(signal ? { signal } : {}),
+    });
 
   return {
     transport,
@@ -114,12 +131,7 @@ export function createApiClient(options: ApiClientOptions) {
       }),
 
     /** `GET /auth/credentials?accountId`. */
-    listCredentials: (accountId: string, signal?: AbortSignal) =>
-      get<{ data: AuthMethod[] }>({
-        path: ['auth', 'credentials'],
-        query: { accountId },
-        ...(signal ? { signal } : {}),
-      }),
+    listCredentials,
 
     /**
      * `POST /auth/credentials`: 202 → signed retry → 201 AuthMethod, or 201 at once for an
@@ -135,6 +147,8 @@ export function createApiClient(options: ApiClientOptions) {
           intent: PAYLOAD_INTENTS.addCredential(body.type),
         },
         call,
+        // A lost 201 is found in the credential list (§11.3).
+        reconcileNewCredential(listCredentials, body),
       ),
 
     /** `DELETE /auth/credentials/{id}`, stamped by a session of another credential. */

@@ -6,8 +6,7 @@
  * (§11.3). No I/O, no clock, no randomness: time and random draws arrive in events.
  */
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
-import type { ScheduleEffect } from '../flows/flow.js';
-import { checkPayloadIntent, type PayloadIntent } from './payload-intent.js';
+import { checkPayloadIntent } from './payload-intent.js';
 import {
   MAX_AUTO_WAIT_MS,
   MAX_RATE_LIMIT_RETRIES,
@@ -15,11 +14,15 @@ import {
   processingBackoffMs,
   rateLimitBackoffMs,
 } from './signed-retry.backoff.js';
-import {
-  isProcessing,
-  parseChallenge,
-  type SignedRetryChallenge,
-} from './signed-retry.challenge.js';
+import { isProcessing, parseChallenge } from './signed-retry.challenge.js';
+import type {
+  Counters,
+  SignedLeg,
+  SignedRetryEffect,
+  SignedRetryEvent,
+  SignedRetryPlan,
+  SignedRetryState,
+} from './signed-retry.types.js';
 
 export {
   MAX_AUTO_WAIT_MS,
@@ -35,106 +38,14 @@ export {
   type SignedRetryChallenge,
 } from './signed-retry.challenge.js';
 
-/** What the machine needs to know about the operation. */
-export interface SignedRetryPlan {
-  /** The status of a terminal success: 200, 201 or 204 (wire-format §11.4). */
-  terminalStatus: 200 | 201 | 204;
-  /** Leg 1 may be sent again after the challenge expires, as long as no signed send could have been accepted. */
-  restartable: boolean;
-  /** What the payload may authorise (§11.1); undefined = no check. */
-  intent: PayloadIntent | undefined;
-  /** Longest `Retry-After` waited automatically, in ms; longer waits fail as RATE_LIMITED. @defaultValue 60000 */
-  maxAutoWaitMs?: number;
-  /**
-   * The operation has a reconcile step: when its `Request-Id` turns out consumed, the interpreter
-   * reads the lists for the committed result (§11.3) instead of failing `REQUEST_ID_CONSUMED`.
-   * @defaultValue false
-   */
-  reconcilable?: boolean;
-}
-
-/** A 2xx answer, or a non-2xx turned into a `WalletAuthError` by the request layer. */
-export type HttpOutcome =
-  | { kind: 'response'; status: number; body: unknown; serverDateMs: number | undefined }
-  | { kind: 'error'; error: WalletAuthError };
-
-/**
- * What a reconcile step found in the lists (wire-format §11.3): the committed result, or that it
- * cannot tell, with the error to surface (it must never start a new leg 1 by itself).
- */
-export type ReconcileOutcome =
-  | { kind: 'committed'; status: number; body: unknown }
-  | { kind: 'unknown'; error: WalletAuthError };
-
-/** Counters every live state carries. */
-interface Counters {
-  /** New leg 1s sent after an expired challenge. */
-  restarts: number;
-  /** 429 answers waited out so far (catalogue SR-13, SR-14). */
-  rateLimits: number;
-}
-
-/** The signed leg as first sent; every resend repeats it byte for byte (§11.4). */
-interface SignedLeg {
-  challenge: SignedRetryChallenge;
-  signature: string;
-  /** Sends of this leg so far, minus one. */
-  attempt: number;
-  /** Local epoch ms of the first send. */
-  firstSentAt: number;
-  /**
-   * A send may have been accepted: an answer was PROCESSING, lost to a dropped connection, or a
-   * 502/503/504. From then on an expiry is `PROCESSING_TIMEOUT`, never a new leg 1 (SR-10).
-   */
-  maybeCommitted: boolean;
-}
-
-export type SignedRetryState =
-  | { status: 'idle' }
-  | ({ status: 'requesting' } & Counters)
-  | ({ status: 'signing'; challenge: SignedRetryChallenge } & Counters)
-  | ({ status: 'submitting' } & SignedLeg & Counters)
-  | ({
-      /** Waiting to resend the identical signed request: PROCESSING, or a dropped connection. */
-      status: 'processing';
-      reason: 'processing' | 'network';
-      resendAt: number;
-    } & SignedLeg &
-      Counters)
-  | ({
-      status: 'rateLimited';
-      retryAt: number;
-      resume: { leg: 'leg1' } | ({ leg: 'signed' } & SignedLeg);
-    } & Counters)
-  | {
-      /** The `Request-Id` is consumed: reading the lists for what was committed (§11.3). */
-      status: 'reconciling';
-      requestId: string;
-      cause: WalletAuthError;
-    }
-  | { status: 'settled'; result: { status: number; body: unknown; reconciled?: true } }
-  | { status: 'failed'; error: WalletAuthError }
-  | { status: 'cancelled' };
-
-export type SignedRetryEvent =
-  | { type: 'START'; now: number }
-  /** `random` is a draw in [0, 1) for the jitter of a 429 backoff. */
-  | { type: 'LEG1_RESPONSE'; outcome: HttpOutcome; now: number; random: number }
-  | { type: 'SIGNED'; signature: string; now: number }
-  | { type: 'SIGN_FAILED'; error: WalletAuthError }
-  | { type: 'SIGNED_RESPONSE'; outcome: HttpOutcome; now: number; random: number }
-  | { type: 'NETWORK_FAILED'; error: WalletAuthError; now: number }
-  | { type: 'TIMER_FIRED'; now: number }
-  | { type: 'RECONCILED'; outcome: ReconcileOutcome }
-  | { type: 'CANCEL' };
-
-export type SignedRetryEffect =
-  | { type: 'sendLeg1' }
-  | { type: 'sign'; payloadToSign: string }
-  | { type: 'sendSigned'; requestId: string; signature: string }
-  /** Read the lists; `sentAtServerMs` = the first signed send on the service's clock. */
-  | { type: 'reconcile'; requestId: string; sentAtServerMs: number }
-  | ScheduleEffect<SignedRetryEvent>;
+export type {
+  HttpOutcome,
+  ReconcileOutcome,
+  SignedRetryEffect,
+  SignedRetryEvent,
+  SignedRetryPlan,
+  SignedRetryState,
+} from './signed-retry.types.js';
 
 const MAX_RESTARTS = 2;
 const GATEWAY_STATUSES: ReadonlySet<number> = new Set([502, 503, 504]);

@@ -85,6 +85,9 @@ export function createOAuthLoginFlow(
         }
         case 'verify': {
           try {
+            // A lost answer cannot be reconciled (§11.3, catalogue SR-12): the session key was
+            // sealed inside it and no list carries it, so it fails NETWORK_ERROR and the person
+            // signs in again.
             const session = await client.api.verifyOAuth(
               effect.credentialId,
               {

@@ -3,12 +3,13 @@
  * crypto and session manager.
  */
 import type { WalletAuthClient } from '../../client/create-wallet-auth-client.js';
+import { reconcileNewSession } from '../../client/reconcile.js';
 import { encryptOtpCode } from '../../crypto/encrypt-otp-code.js';
 import { preloadHpke } from '../../crypto/hpke.js';
 import { createStamp } from '../../crypto/stamp.js';
 import { isWalletAuthError, WalletAuthError } from '../../errors/wallet-auth-error.js';
 import type { SigningKeyPair } from '../../keys/key-pair.js';
-import type { AuthSession } from '../../types.js';
+import type { AuthMethod, AuthSession } from '../../types.js';
 import { createFlow, type Flow } from '../flow.js';
 import {
   createOtpLoginMachine,
@@ -56,6 +57,9 @@ export function createOtpLoginFlow(
   const credentialType = options.credentialType ?? 'EMAIL_OTP';
   const machine = createOtpLoginMachine(options);
   const { clock } = client;
+  // The credential as the last challenge answered it (account, nickname): what a lost verify
+  // answer is reconciled against. Effect-runner memory, not machine state: only I/O reads it.
+  let challenged: Pick<AuthMethod, 'id' | 'accountId' | 'type' | 'nickname'> | undefined;
   const flow = createFlow<
     OtpLoginState,
     OtpLoginEvent,
@@ -75,6 +79,7 @@ export function createOtpLoginFlow(
                 'The challenge answer has no otpEncryptionTargetBundle.',
               );
             }
+            challenged = method;
             context.send({
               type: 'CODE_SENT',
               otpEncryptionTargetBundle: method.otpEncryptionTargetBundle,
@@ -101,6 +106,7 @@ export function createOtpLoginFlow(
               {
                 stamp: (payload) => createStamp({ payload, keyPair: tek }),
                 signal: context.signal,
+                ...reconcileFor(effect.credentialId),
                 onFlow: (retry) =>
                   retry.subscribe(() => {
                     const state = retry.getSnapshot();
@@ -136,6 +142,30 @@ export function createOtpLoginFlow(
     },
     { clock },
   );
+  /**
+   * After a lost verify answer (catalogue SR-12) the session is found in the list: the TEK that
+   * stamped the verification token is its key (wire-format §6). Without the challenge's account
+   * there is nothing to read, and the exchange fails REQUEST_ID_CONSUMED as before.
+   */
+  function reconcileFor(credentialId: string) {
+    if (challenged === undefined || challenged.id !== credentialId) {
+      return {};
+    }
+    const snapshot = client.sessions.getSnapshot();
+    return {
+      reconcile: reconcileNewSession(
+        (accountId, signal) => client.api.listSessions(accountId, signal),
+        {
+          accountId: challenged.accountId,
+          type: challenged.type,
+          nickname: challenged.nickname,
+          knownSessionIds: snapshot.status === 'active' ? [snapshot.session.id] : [],
+          terminalStatus: 200,
+        },
+      ),
+    };
+  }
+
   return {
     ...flow,
     start: (credentialId) => flow.send({ type: 'START', credentialId, now: clock.now() }),

@@ -130,6 +130,9 @@ export function createPasskeyLoginFlow(
         }
         case 'verify': {
           try {
+            // A lost answer cannot be reconciled (§11.3, catalogue SR-12): the session key was
+            // sealed inside it and no list carries it. The verify is not resent either (its
+            // Request-Id is single use), so it fails NETWORK_ERROR and the person signs in again.
             const session = await client.api.verifyPasskey(
               effect.credentialId,
               effect.challenge.requestId,

@@ -2,7 +2,9 @@
  * Removing a credential: the machine of `remove-credential.machine.ts` run with the client's API
  * and this device's session.
  */
+
 import type { WalletAuthClient } from '../../client/create-wallet-auth-client.js';
+import { reconcileRemoval } from '../../client/reconcile.js';
 import { WalletAuthError } from '../../errors/wallet-auth-error.js';
 import {
   observeSignedProgress,
@@ -85,10 +87,16 @@ export function createRemoveCredentialFlow(client: WalletAuthClient): RemoveCred
         }
         case 'remove': {
           try {
-            await withSessionStamp(client, ({ stamp }) =>
+            await withSessionStamp(client, ({ session, stamp }) =>
               client.api.revokeCredential(effect.credentialId, {
                 stamp,
                 signal: context.signal,
+                // A lost 204: gone from the list is the removal done (§11.3, catalogue SR-12).
+                reconcile: reconcileRemoval(
+                  async (signal) =>
+                    (await client.api.listCredentials(session.accountId, signal)).data,
+                  effect.credentialId,
+                ),
                 onFlow: observeSignedProgress((progress) =>
                   context.send({ type: 'REMOVE_PROGRESS', progress }),
                 ),
