@@ -10,7 +10,6 @@ import {
   useContext,
   useEffect,
   useId,
-  useLayoutEffect,
   useRef,
   useState,
 } from 'react';
@@ -36,9 +35,6 @@ interface ConfirmContextValue {
   consentHidden: boolean;
   setConsentHidden: (hidden: boolean) => void;
 }
-
-// SSR renders the initial (disabled) state; the browser enables Approve once the summary mounts.
-const useIsomorphicLayoutEffect = typeof document === 'undefined' ? useEffect : useLayoutEffect;
 
 const ConfirmContext = createContext<ConfirmContextValue | null>(null);
 
@@ -171,7 +167,8 @@ export const SignedActionConfirmSummary = forwardRef<
   const { confirmation, messages, summaryId, summaryElement, setHasSummary } =
     useConfirmContext('Summary');
   const { activity } = confirmation;
-  useIsomorphicLayoutEffect(() => {
+  // Server rendering shows Approve disabled; the browser enables it once the summary mounts.
+  useEffect(() => {
     setHasSummary(true);
     return () => setHasSummary(false);
   }, [setHasSummary]);
