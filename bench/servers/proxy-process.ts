@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   createNodeFetch,
+  type PlainRequest,
   type RunningProxyServer,
   startProxyServer,
 } from '@wallet-auth/proxy/node';
@@ -51,10 +52,19 @@ async function start(config: ProxyConfig): Promise<ProxyInfo> {
       baseUrl: config.upstreamBaseUrl,
       clientId: config.clientId,
       clientSecret: config.clientSecret,
-      fetch: (request) => {
-        upstreamCalls += 1;
-        return upstreamFetch(request);
-      },
+      // Counted on both of the transport's entries (the client prefers the plain `exchange`).
+      fetch: Object.assign(
+        (request: Request) => {
+          upstreamCalls += 1;
+          return upstreamFetch(request);
+        },
+        {
+          exchange: (request: PlainRequest) => {
+            upstreamCalls += 1;
+            return upstreamFetch.exchange(request);
+          },
+        },
+      ),
     },
     cookieSecret: randomBytes(32).toString('hex'),
     allowedOrigins: [config.origin],

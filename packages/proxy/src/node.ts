@@ -4,7 +4,13 @@ import { serve } from '@hono/node-server';
 import { createProxy } from './create-proxy.js';
 import type { ProxyOptions } from './options.js';
 
-export { createNodeFetch, type NodeFetch, type NodeFetchOptions } from './upstream/node-fetch.js';
+export {
+  createNodeFetch,
+  type NodeFetch,
+  type NodeFetchOptions,
+  type PlainRequest,
+  type PlainResponse,
+} from './upstream/node-fetch.js';
 
 /** Options of {@link startProxyServer}: the proxy's options plus where to listen. */
 export interface StartProxyServerOptions extends ProxyOptions {

@@ -29,9 +29,31 @@ export interface NodeFetchOptions {
   idleSocketMs?: number;
 }
 
+/** One upstream request as plain values: what {@link NodeFetch.exchange} sends. */
+export interface PlainRequest {
+  url: string;
+  method: string;
+  headers: Headers;
+  body: Uint8Array | undefined;
+  signal: AbortSignal;
+}
+
+/** One upstream answer as plain values; `body` is `null` for a null-body status. */
+export interface PlainResponse {
+  status: number;
+  statusText: string;
+  headers: Headers;
+  body: Uint8Array | null;
+}
+
 /** A fetch-shaped transport with its keep-alive agents, closable at shutdown. */
 export interface NodeFetch {
   (request: Request): Promise<Response>;
+  /**
+   * The same exchange without building a `Request` and a `Response` (two web streams and their
+   * bookkeeping per call): what the upstream client uses when its transport offers it.
+   */
+  exchange(request: PlainRequest): Promise<PlainResponse>;
   /** Closes the idle keep-alive sockets. */
   close(): void;
 }
@@ -63,11 +85,29 @@ export function createNodeFetch(options: NodeFetchOptions = {}): NodeFetch {
   const https = new HttpsAgent(agentOptions);
 
   async function send(request: Request): Promise<Response> {
+    const answer = await exchange({
+      url: request.url,
+      method: request.method,
+      headers: request.headers,
+      body: request.body === null ? undefined : new Uint8Array(await request.arrayBuffer()),
+      signal: request.signal,
+    });
+    return new Response(answer.body as Uint8Array<ArrayBuffer> | null, {
+      status: answer.status,
+      statusText: answer.statusText,
+      headers: answer.headers,
+    });
+  }
+
+  async function exchange(request: PlainRequest): Promise<PlainResponse> {
     const url = new URL(request.url);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
       throw new TypeError(`Unsupported protocol ${url.protocol}`);
     }
-    const body = request.body === null ? undefined : Buffer.from(await request.arrayBuffer());
+    const body =
+      request.body === undefined
+        ? undefined
+        : Buffer.from(request.body.buffer, request.body.byteOffset, request.body.byteLength);
     const signal = request.signal;
     signal.throwIfAborted();
     const headers: Record<string, string> = {};
@@ -83,7 +123,7 @@ export function createNodeFetch(options: NodeFetchOptions = {}): NodeFetch {
       headers,
       agent: secure ? https : http,
     };
-    return await new Promise<Response>((resolve, reject) => {
+    return await new Promise<PlainResponse>((resolve, reject) => {
       let settled = false;
       const finish = (outcome: () => void) => {
         if (!settled) {
@@ -99,13 +139,12 @@ export function createNodeFetch(options: NodeFetchOptions = {}): NodeFetch {
           finish(() => {
             try {
               const status = incoming.statusCode ?? 0;
-              resolve(
-                new Response(NULL_BODY.has(status) ? null : Buffer.concat(chunks), {
-                  status,
-                  statusText: incoming.statusMessage ?? '',
-                  headers: responseHeaders(incoming),
-                }),
-              );
+              resolve({
+                status,
+                statusText: incoming.statusMessage ?? '',
+                headers: responseHeaders(incoming),
+                body: NULL_BODY.has(status) ? null : new Uint8Array(Buffer.concat(chunks)),
+              });
             } catch (error) {
               reject(error);
             }
@@ -138,6 +177,7 @@ export function createNodeFetch(options: NodeFetchOptions = {}): NodeFetch {
   }
 
   return Object.assign(send, {
+    exchange,
     close: () => {
       http.destroy();
       https.destroy();

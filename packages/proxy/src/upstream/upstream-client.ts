@@ -2,6 +2,7 @@ import { type SignedRetryHeaders, upstreamRequestHeaders } from '../http/forward
 import { MAX_RESPONSE_BODY_BYTES, readLimited } from '../http/read-body.js';
 import type { ResolvedProxyOptions } from '../options.js';
 import type { RouteMethod } from '../routes/route-table.js';
+import type { NodeFetch, PlainRequest, PlainResponse } from './node-fetch.js';
 import { buildUpstreamUrl } from './upstream-url.js';
 
 /** One call to the service, described by template and validated ids, never by a URL string. */
@@ -59,19 +60,31 @@ export function createUpstreamClient(
   upstream: ResolvedProxyOptions['upstream'],
   signatureHeaderName: string,
 ): UpstreamClient {
+  const plain = (upstream.fetch as Partial<NodeFetch>).exchange;
+
   async function exchange(
     request: UpstreamRequest,
     signal: AbortSignal,
   ): Promise<UpstreamResponse> {
     const url = buildUpstreamUrl(upstream.baseUrl, request.template, request.params, request.query);
+    const headers = upstreamRequestHeaders({
+      authorization: upstream.authorization,
+      contentType: request.body === undefined ? undefined : request.contentType,
+      ...(request.signed === undefined ? {} : { signed: request.signed }),
+      signatureHeaderName,
+    });
+    if (typeof plain === 'function') {
+      return exchangePlain(plain, {
+        url: url.href,
+        method: request.method,
+        headers,
+        body: request.body,
+        signal,
+      });
+    }
     const outgoing = new Request(url, {
       method: request.method,
-      headers: upstreamRequestHeaders({
-        authorization: upstream.authorization,
-        contentType: request.body === undefined ? undefined : request.contentType,
-        ...(request.signed === undefined ? {} : { signed: request.signed }),
-        signatureHeaderName,
-      }),
+      headers,
       ...(request.body === undefined ? {} : { body: request.body }),
       redirect: 'manual',
       signal,
@@ -107,6 +120,49 @@ export function createUpstreamClient(
       throw new UpstreamError('not-json', 'The service answered a body that is not JSON');
     }
     return { status: response.status, headers: response.headers, body: body.bytes };
+  }
+
+  /** {@link exchange} over a {@link NodeFetch}'s plain exchange: the same checks, no web streams. */
+  async function exchangePlain(
+    send: NodeFetch['exchange'],
+    request: PlainRequest,
+  ): Promise<UpstreamResponse> {
+    let response: PlainResponse;
+    try {
+      response = await send(request);
+      if (response.status < 200 || response.status > 599) {
+        throw new RangeError(`Status ${response.status} is not a response status`); // as Response would
+      }
+    } catch (error) {
+      if (request.signal.aborted) {
+        throw new UpstreamError('timeout', 'The service did not answer in time', { cause: error });
+      }
+      throw new UpstreamError('unreachable', 'The service could not be reached', { cause: error });
+    }
+    if (response.status >= 300 && response.status < 400) {
+      throw new UpstreamError(
+        'redirect',
+        `The service answered a redirect (${response.status}); not followed`,
+      );
+    }
+    if (response.status === 401 && response.headers.has('WWW-Authenticate')) {
+      throw new UpstreamError(
+        'credentials-rejected',
+        'The service rejected the platform credentials',
+      );
+    }
+    const bytes = response.body ?? new Uint8Array(0);
+    if (bytes.byteLength > MAX_RESPONSE_BODY_BYTES) {
+      throw new UpstreamError('too-large', 'The service answered a body over 1 MiB');
+    }
+    if (bytes.byteLength > 0 && !JSON_TYPE.test(response.headers.get('Content-Type') ?? '')) {
+      throw new UpstreamError('not-json', 'The service answered a body that is not JSON');
+    }
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: bytes as Uint8Array<ArrayBuffer>,
+    };
   }
 
   return {
