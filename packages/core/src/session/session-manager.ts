@@ -6,7 +6,7 @@
  */
 import type { ApiClient } from '../client/api-client.js';
 import type { PayloadStamper } from '../client/signed-retry.js';
-import { createClientKey, resolveSessionKey, type SessionKeyMode } from '../crypto/client-key.js';
+import type { SessionKeyMode } from '../crypto/client-key.js';
 import { createStamp } from '../crypto/stamp.js';
 import { isWalletAuthError, WalletAuthError } from '../errors/wallet-auth-error.js';
 import type { Clock } from '../internal/clock.js';
@@ -21,9 +21,14 @@ import {
   type SessionChannel,
   type SessionMessage,
 } from './cross-tab.js';
-import { refreshRetryDelay } from './refresh-backoff.js';
 import { deriveClockOffset } from './server-clock.js';
 import { type ActiveSession, fromStored, toActiveSession, toMetadata } from './session-record.js';
+import {
+  createSessionRefresher,
+  noSession,
+  sessionExpired,
+  signedOutWhileRefreshing,
+} from './session-refresh.js';
 
 export type { ActiveSession } from './session-record.js';
 
@@ -70,48 +75,12 @@ export interface AdoptInput {
 
 const SLOT = 'session';
 
-function sessionExpired(): WalletAuthError {
-  return new WalletAuthError(
-    'SESSION_EXPIRED',
-    'Your session has expired. Sign in again to continue.',
-  );
-}
-
-function noSession(): WalletAuthError {
-  return new WalletAuthError(
-    'SESSION_KEY_MISSING',
-    'There is no session on this device. Sign in to continue.',
-  );
-}
-
-function signedOutWhileRefreshing(): WalletAuthError {
-  return new WalletAuthError(
-    'SESSION_KEY_MISSING',
-    'The session ended on this device while it was being refreshed. Sign in again.',
-  );
-}
-
 /** True for 401s meaning the signing session is no longer valid on the service. */
 export function isSessionRejected(error: unknown): boolean {
   return (
     isWalletAuthError(error) &&
     error.code === 'WALLET_SIGNATURE_INVALID' &&
     /revoked|expired|not active|unknown session/i.test(error.reason ?? error.message)
-  );
-}
-
-/**
- * True for a 401 on a refresh meaning the session itself is over on the service: a rejected
- * session signature, or the emulator's `UNAUTHORIZED` "Session is not active" for the path's
- * session (catalogue SES-03: re-authenticate, no retry).
- */
-function isRefreshRefused(error: unknown): boolean {
-  return (
-    isSessionRejected(error) ||
-    (isWalletAuthError(error) &&
-      error.status === 401 &&
-      error.code === 'UNAUTHORIZED' &&
-      /not active|revoked|unknown session/i.test(error.reason ?? error.message))
   );
 }
 
@@ -135,10 +104,7 @@ export function createSessionManager(options: SessionManagerOptions) {
    * started under an older count never adopts its result (catalogue SES-05).
    */
   let endings = 0;
-  /** Failed refreshes of one session and the earliest next try (catalogue SES-03). */
-  let retry: { sessionId: string; failures: number; notBefore: number } | undefined;
   const lock = options.lock ?? createLockRunner();
-  const refreshLock = `${keyStore.namespace}:session-refresh`;
 
   /** The service's time now, as well as this device can tell (wire-format §1). */
   const serverNow = () => clock.now() + clockOffsetMs;
@@ -157,8 +123,7 @@ export function createSessionManager(options: SessionManagerOptions) {
     }
     const { id, expiresAt } = state.session;
     const now = serverNow();
-    const backoff = retry?.sessionId === id ? retry.notBefore : Number.NEGATIVE_INFINITY;
-    const refreshAt = Math.max(expiresAt - refreshMarginMs, backoff);
+    const refreshAt = Math.max(expiresAt - refreshMarginMs, refresher.retryNotBefore(id));
     if (refreshMarginMs > 0 && now < expiresAt && refreshAt < expiresAt && !state.refreshing) {
       cancelTimer = clock.setTimeout(
         () => {
@@ -190,7 +155,7 @@ export function createSessionManager(options: SessionManagerOptions) {
   /** Notes that the session ended in this tab: in-flight refreshes must not bring it back. */
   function ended() {
     endings += 1;
-    retry = undefined;
+    refresher.forgetFailures();
     cancelTimer?.();
     keyPair = undefined;
   }
@@ -286,7 +251,7 @@ export function createSessionManager(options: SessionManagerOptions) {
     persistence = await keyStore.getPersistence();
     keyPair = input.keyPair;
     clockOffsetMs = offset;
-    retry = undefined;
+    refresher.forgetFailures();
     set({ status: 'active', session, persistence, refreshing: false });
     broadcast({ type: 'changed', sessionId: session.id });
     return session;
@@ -375,105 +340,28 @@ export function createSessionManager(options: SessionManagerOptions) {
     broadcast({ type: 'signedOut', reason: reason === 'revoked' ? 'revoked' : 'signedOut' });
   }
 
-  /** Records a failed refresh of `sessionId` and when the next may run (catalogue SES-03). */
-  function noteRefreshFailure(sessionId: string, error: unknown) {
-    const failures = retry?.sessionId === sessionId ? retry.failures + 1 : 1;
-    const retryAfter =
-      isWalletAuthError(error) && error.code === 'RATE_LIMITED'
-        ? Number(error.details?.retryAfterSeconds)
-        : Number.NaN;
-    const delay = refreshRetryDelay(
-      failures,
-      random,
-      Number.isFinite(retryAfter) ? retryAfter * 1000 : 0,
-    );
-    retry = { sessionId, failures, notBefore: serverNow() + delay };
-  }
-
-  /**
-   * Refreshes `due` (the session that was due when the refresh was asked for) under the cross-tab
-   * lock. Inside the lock, a slot holding another session means a tab already refreshed it: that
-   * one is the answer (catalogue SES-04). A result arriving after the session ended is discarded
-   * and its new session revoked (catalogue SES-05).
-   */
-  async function doRefresh(due: ActiveSession, epoch: number): Promise<ActiveSession> {
-    return lock(refreshLock, async () => {
-      await readStored();
-      const state = store.getSnapshot();
-      if (state.status === 'active' && state.session.id !== due.id) {
-        return state.session;
-      }
-      if (state.status !== 'active' || epoch !== endings) {
-        throw state.status === 'expired' ? sessionExpired() : signedOutWhileRefreshing();
-      }
-      set({ ...state, refreshing: true });
-      try {
-        const { stamp } = await requireStamper();
-        const clientKey = await createClientKey(options.sessionKeyMode ?? 'documented');
-        const next = await api.refreshSession(due.id, clientKey.clientPublicKey, { stamp });
-        const signingKey = await resolveSessionKey({
-          clientKey,
-          encryptedSessionSigningKey: next.encryptedSessionSigningKey,
-        });
-        const stillWanted = () => epoch === endings;
-        if (!stillWanted() || !(await slotHolds(due))) {
-          await revokeQuietly(next.id, signingKey);
-          throw signedOutWhileRefreshing();
-        }
-        try {
-          return await commit(
-            {
-              session: next,
-              keyPair: signingKey,
-              credentialId: due.credentialId,
-              refreshedFrom: due.id,
-            },
-            stillWanted,
-          );
-        } catch (error) {
-          if (isWalletAuthError(error) && error.code === 'SESSION_KEY_MISSING') {
-            await revokeQuietly(next.id, signingKey);
-          }
-          throw error;
-        }
-      } catch (error) {
-        const now = store.getSnapshot();
-        if (isRefreshRefused(error)) {
-          // The service no longer knows this session as active: re-authenticate, never retry.
-          await reportRejected(error);
-          const after = store.getSnapshot();
-          if (after.status === 'active' && after.session.id === due.id) {
-            ended();
-            await keyStore.delete(SLOT).catch(() => undefined);
-            set({ status: 'expired', session: after.session, persistence: after.persistence });
-          }
-          throw error;
-        }
-        if (now.status === 'active' && now.session.id === due.id) {
-          noteRefreshFailure(due.id, error);
-        }
-        if (now.status === 'active' && now.refreshing) {
-          set({ ...now, refreshing: false });
-        }
-        throw error;
-      }
-    });
-  }
-
-  /** True while the key slot still holds `session` (no other tab signed out or replaced it). */
-  async function slotHolds(session: ActiveSession): Promise<boolean> {
-    const health = await keyStore.checkHealth(SLOT, { expectedPublicKey: session.publicKey });
-    return health.status === 'present' && health.key.metadata.sessionId === session.id;
-  }
-
-  /** Best-effort revoke of a session nobody will use, signed by its own key. */
-  async function revokeQuietly(sessionId: string, signingKey: SigningKeyPair): Promise<void> {
-    await api
-      .revokeSession(sessionId, {
-        stamp: (payload) => createStamp({ payload, keyPair: signingKey }),
-      })
-      .catch(() => undefined);
-  }
+  const refresher = createSessionRefresher({
+    api,
+    keyStore,
+    slot: SLOT,
+    lock,
+    sessionKeyMode: options.sessionKeyMode ?? 'documented',
+    random,
+    getState: store.getSnapshot,
+    set,
+    serverNow,
+    endings: () => endings,
+    ended,
+    readStored,
+    requireStamper,
+    commit,
+    reportRejected,
+    signedOutEverywhere() {
+      ended();
+      set({ status: 'signedOut', reason: 'signedOut', persistence });
+      broadcast({ type: 'signedOut', reason: 'signedOut' });
+    },
+  });
 
   /** Refreshes the session; concurrent calls (and other tabs) share one refresh. */
   function refresh(): Promise<ActiveSession> {
@@ -483,7 +371,7 @@ export function createSessionManager(options: SessionManagerOptions) {
       const epoch = endings;
       const run =
         state.status === 'active'
-          ? doRefresh(state.session, epoch)
+          ? refresher.run(state.session, epoch)
           : init()
               .catch(() => undefined)
               .then(() => {
@@ -491,36 +379,13 @@ export function createSessionManager(options: SessionManagerOptions) {
                 if (now.status !== 'active') {
                   throw now.status === 'expired' ? sessionExpired() : noSession();
                 }
-                return doRefresh(now.session, epoch);
+                return refresher.run(now.session, epoch);
               });
       refreshing = run.finally(() => {
         refreshing = undefined;
       });
     }
     return refreshing;
-  }
-
-  /**
-   * After a sign-out, waits for any refresh another tab has in flight (it holds the lock) and
-   * undoes a result that slipped into the key slot anyway: deletes it, revokes it, tells every tab
-   * (catalogue SES-05).
-   */
-  async function sweepLateRefresh(endedSessionId: string): Promise<void> {
-    await lock(refreshLock, async () => {
-      const health = await keyStore.checkHealth(SLOT);
-      if (health.status !== 'present') {
-        return;
-      }
-      const record = fromStored(health.key);
-      if (record === undefined || record.refreshedFrom !== endedSessionId) {
-        return;
-      }
-      await keyStore.delete(SLOT).catch(() => undefined);
-      ended();
-      set({ status: 'signedOut', reason: 'signedOut', persistence });
-      broadcast({ type: 'signedOut', reason: 'signedOut' });
-      await revokeQuietly(record.session.id, health.key.keyPair as SigningKeyPair);
-    });
   }
 
   /**
@@ -542,7 +407,7 @@ export function createSessionManager(options: SessionManagerOptions) {
     }
     await forget('signedOut');
     if (state.status === 'active' || state.status === 'expired') {
-      sweepLateRefresh(state.session.id).catch(() => undefined);
+      refresher.sweepLateRefresh(state.session.id).catch(() => undefined);
     }
   }
 
