@@ -71,4 +71,19 @@ describe('createRedactor', () => {
     expect(JSON.stringify(redact(deep))).toContain('[…]');
     expect((redact('y'.repeat(10_000)) as string).length).toBeLessThan(2100);
   });
+
+  it('given the same field names on many records, including after 600 distinct names, should redact each record alike', () => {
+    const redact = createRedactor([SECRET]);
+    const record = { Authorization: 'Basic abc', 'ada@example.com': SECRET, status: 200 };
+    const expected = { Authorization: REDACTED, 'a***@example.com': REDACTED, status: 200 };
+    expect(redact(record)).toEqual(expected);
+    for (let index = 0; index < 600; index++) {
+      redact({ [`field${index}`]: index });
+    }
+    expect(redact(record)).toEqual(expected);
+    expect(redact({ 'bob@example.com': 1, Cookie: 'x' })).toEqual({
+      'b***@example.com': 1,
+      Cookie: REDACTED,
+    });
+  });
 });

@@ -62,6 +62,7 @@ const CONTROL = /[\u0000-\u001f\u007f\u2028\u2029]/g;
 const MAX_STRING = 2000;
 const MAX_DEPTH = 8;
 const MAX_ITEMS = 50;
+const NAME_CACHE_SIZE = 512;
 
 /** Masks an e-mail address to its first character and domain (`a***@example.com`). */
 export function maskEmail(text: string): string {
@@ -81,11 +82,26 @@ export function createRedactor(
   function redactText(text: string): string {
     let out = text.length > MAX_STRING ? `${text.slice(0, MAX_STRING)}…` : text;
     for (const literal of literals) {
-      out = out.split(literal).join(REDACTED);
+      if (out.includes(literal)) {
+        out = out.split(literal).join(REDACTED);
+      }
     }
     out = out.replace(AUTH_SCHEME, `$1 ${REDACTED}`).replace(TOKEN_RUN, REDACTED);
     out = maskEmail(out);
     return out.replace(CONTROL, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  }
+
+  // Field names repeat on every record: their redacted form and secrecy are computed once (bounded).
+  const nameCache = new Map<string, { text: string; secret: boolean }>();
+  function redactName(name: string): { text: string; secret: boolean } {
+    let cached = nameCache.get(name);
+    if (cached === undefined) {
+      cached = { text: redactText(name), secret: names.has(normalizeName(name)) };
+      if (nameCache.size < NAME_CACHE_SIZE) {
+        nameCache.set(name, cached);
+      }
+    }
+    return cached;
   }
 
   function walk(value: unknown, depth: number): unknown {
@@ -106,7 +122,8 @@ export function createRedactor(
       0,
       MAX_ITEMS,
     )) {
-      out[redactText(name)] = names.has(normalizeName(name)) ? REDACTED : walk(item, depth + 1);
+      const { text, secret } = redactName(name);
+      out[text] = secret ? REDACTED : walk(item, depth + 1);
     }
     return out;
   }
