@@ -203,15 +203,15 @@ export function checkWebhooks(value: unknown): void {
   }
 }
 
-/** Option `crypto`: an object with the four backend operations (a typo is a caller error). */
+/** Option `crypto`: an object with the backend's five operations (a typo is a caller error). */
 export function checkCrypto(value: unknown): void {
   if (value === undefined) {
     return;
   }
-  const operations = ['publicKeyOf', 'sign', 'verify', 'hpkeOpen'] as const;
+  const operations = ['parsePoint', 'publicKeyOf', 'sign', 'verify', 'hpkeOpen'] as const;
   if (!isObject(value) || !operations.every((name) => typeof value[name] === 'function')) {
     throw new SandboxOptionsError(
-      'Sandbox option "crypto" must have the functions publicKeyOf, sign, verify and hpkeOpen',
+      'Sandbox option "crypto" must have the functions parsePoint, publicKeyOf, sign, verify and hpkeOpen',
     );
   }
 }

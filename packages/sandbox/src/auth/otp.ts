@@ -13,7 +13,7 @@ import {
   parseJson,
   utf8,
 } from '../crypto/encoding.js';
-import { generateKeyPair, type P256Point, parsePoint } from '../crypto/p256.js';
+import { generateKeyPair, type P256Point } from '../crypto/p256.js';
 import { createOtpTargetBundle } from '../enclave/otp-target-bundle.js';
 import type { FieldErrors } from '../http/fields.js';
 import { SANDBOX_OTP_CODE } from '../magic-values.js';
@@ -115,7 +115,7 @@ export async function openOtpBundle(
   const value = text === undefined ? undefined : parseJson(text);
   const code = isJsonObject(value) ? value.otp_code : undefined;
   const tekText = isJsonObject(value) ? value.public_key : undefined;
-  const tek = typeof tekText === 'string' ? parsePoint(tekText) : undefined;
+  const tek = typeof tekText === 'string' ? ctx.options.crypto.parsePoint(tekText) : undefined;
   if (typeof code !== 'string' || typeof tekText !== 'string' || tek === undefined) {
     throw authFailure('Invalid OTP bundle');
   }

@@ -6,10 +6,18 @@
  */
 import type { EcdsaSignature } from './der.js';
 import { hpkeOpen } from './hpke.js';
-import { type P256Point, publicKeyOf, signMessage, verifySignatureWebCrypto } from './p256.js';
+import {
+  type P256Point,
+  parsePoint,
+  publicKeyOf,
+  signMessage,
+  verifySignatureWebCrypto,
+} from './p256.js';
 
 /** P-256 operations the request paths use (wire-format §2–§6). */
 export interface SandboxCrypto {
+  /** Parses pub65 or pub33 hex into a point on the curve; `undefined` otherwise (wire-format §2, §15). */
+  parsePoint(hex: string): P256Point | undefined;
   /** The public point of a valid scalar. */
   publicKeyOf(privateKey: Uint8Array): P256Point;
   /** ECDSA-P256-SHA256 over `message` with the RFC 6979 nonce, low-S (wire-format §2). */
@@ -27,6 +35,7 @@ export interface SandboxCrypto {
 
 /** The default backend: @noble/curves for keys and signatures, WebCrypto for verify and HPKE. */
 export const portableCrypto: SandboxCrypto = {
+  parsePoint,
   publicKeyOf,
   sign: signMessage,
   verify: verifySignatureWebCrypto,

@@ -28,6 +28,31 @@ describe('nodeSandboxCrypto', () => {
     }
   });
 
+  it('given pub33 and pub65 hex, valid or not, should parse to the same points as @noble/curves', () => {
+    const inputs: string[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      const point = generateKeyPair(random).publicKey;
+      inputs.push(toHex(point.toBytes(true)), toHex(point.toBytes(false)).toUpperCase());
+      // Random x: about half are not on the curve.
+      inputs.push(`0${2 + (i % 2)}${toHex(random(32))}`);
+    }
+    const p = 'ffffffff00000001000000000000000000000000ffffffffffffffffffffffff';
+    inputs.push(`02${p}`, `03${'f'.repeat(64)}`, `02${'0'.repeat(64)}`, `04${'0'.repeat(128)}`);
+    inputs.push(`05${'1'.repeat(64)}`, '02', `02${'1'.repeat(63)}`, `02${'g'.repeat(64)}`);
+    let valid = 0;
+    for (const hex of inputs) {
+      const ours = native.parsePoint(hex);
+      const theirs = portableCrypto.parsePoint(hex);
+      expect(ours === undefined).toBe(theirs === undefined);
+      if (ours !== undefined && theirs !== undefined) {
+        valid += 1;
+        expect(ours.equals(theirs)).toBe(true);
+      }
+    }
+    expect(valid).toBeGreaterThan(40);
+    expect(valid).toBeLessThan(inputs.length - 8);
+  });
+
   it('given the vector enclave key, should give the low-S form of the vector target bundle signature (same r)', () => {
     const t = v.vectors.otpEncryptionTargetBundle;
     const key = keyPairFromHex(t.enclaveSigningPrivateKeyHex);
@@ -97,7 +122,7 @@ describe('nodeSandboxCrypto', () => {
   });
 
   it('given option crypto without the four operations, should throw SandboxOptionsError', () => {
-    const { hpkeOpen: _dropped, ...partial } = native;
+    const { parsePoint: _dropped, ...partial } = native;
     expect(() => createSandbox({ crypto: partial as typeof native })).toThrow(SandboxOptionsError);
     expect(createSandbox({ crypto: native }).options.crypto).toBe(native);
   });

@@ -10,6 +10,7 @@ import {
   createHash,
   createHmac,
   createPublicKey,
+  ECDH,
   verify as nodeVerify,
 } from 'node:crypto';
 import { p256 } from '@noble/curves/nist.js';
@@ -18,7 +19,13 @@ import { rawSignature, scalarBytes } from './backend.js';
 import type { EcdsaSignature } from './der.js';
 import { concatBytes, utf8 } from './encoding.js';
 import { HPKE_INFO } from './hpke.js';
-import { P256_ORDER, type P256Point, parsePointBytes } from './p256.js';
+import {
+  P256_ORDER,
+  type P256Point,
+  PUB33_PATTERN,
+  parsePointBytes,
+  parsePoint as parsePortable,
+} from './p256.js';
 
 const Fn = p256.Point.Fn;
 const HALF_ORDER = P256_ORDER >> 1n;
@@ -41,6 +48,19 @@ function hmac(key: Uint8Array, ...data: Uint8Array[]): Uint8Array {
 function publicKeyBytes(privateKey: Uint8Array): Uint8Array {
   ecdh.setPrivateKey(privateKey);
   return ecdh.getPublicKey();
+}
+
+/** pub33 decompressed by OpenSSL (a modular square root in JS bigints costs ~0.3 ms). */
+function parsePoint(hex: string): P256Point | undefined {
+  if (!PUB33_PATTERN.test(hex)) {
+    return parsePortable(hex);
+  }
+  try {
+    const uncompressed = ECDH.convertKey(hex, 'prime256v1', 'hex', undefined, 'uncompressed');
+    return p256.Point.fromBytes(uncompressed as Buffer);
+  } catch {
+    return undefined;
+  }
 }
 
 function publicKeyOf(privateKey: Uint8Array): P256Point {
@@ -172,4 +192,4 @@ async function hpkeOpen(
 }
 
 /** The native backend for `createSandbox({ crypto })` in Node (wire-format §2–§6). */
-export const nodeSandboxCrypto: SandboxCrypto = { publicKeyOf, sign, verify, hpkeOpen };
+export const nodeSandboxCrypto: SandboxCrypto = { parsePoint, publicKeyOf, sign, verify, hpkeOpen };

@@ -26,7 +26,10 @@ export interface ParsedStamp {
  * three string members, wrong scheme, key not a point, signature not strict DER with 1 ≤ r,s < n).
  * Extra members are ignored.
  */
-export function parseStamp(headerValue: string): ParsedStamp | undefined {
+export function parseStamp(
+  headerValue: string,
+  pointOf: (hex: string) => P256Point | undefined = parsePoint,
+): ParsedStamp | undefined {
   const bytes = fromBase64url(headerValue);
   const text = bytes === undefined ? undefined : fromUtf8(bytes);
   const json = text === undefined ? undefined : parseJson(text);
@@ -44,7 +47,7 @@ export function parseStamp(headerValue: string): ParsedStamp | undefined {
   if (scheme !== STAMP_SCHEME) {
     return undefined;
   }
-  const point = parsePoint(publicKey);
+  const point = pointOf(publicKey);
   const der = fromHex(signature);
   const parsed = der === undefined ? undefined : parseDerSignature(der);
   if (point === undefined || parsed === undefined) {

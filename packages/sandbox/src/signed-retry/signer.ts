@@ -16,7 +16,7 @@ export function resolveSigner(ctx: SandboxContext, value: string): Signer | unde
   if (value === LEGACY_SIGNATURE && ctx.options.acceptLegacyMagicValues) {
     return { legacy: true };
   }
-  const stamp = parseStamp(value);
+  const stamp = parseStamp(value, ctx.options.crypto.parsePoint);
   return stamp === undefined ? undefined : { legacy: false, publicKey: stamp.publicKey };
 }
 
@@ -26,7 +26,7 @@ export async function signatureVerifies(
   value: string,
   payload: string,
 ): Promise<boolean> {
-  const stamp = parseStamp(value);
+  const stamp = parseStamp(value, ctx.options.crypto.parsePoint);
   return (
     stamp !== undefined &&
     (await ctx.options.crypto.verify(stamp.signature, utf8(payload), stamp.publicKey))
