@@ -7,7 +7,6 @@ import {
   createMemoryKeyStore,
   createOtpLoginFlow,
   createWalletAuthClient,
-  decodeStamp,
   type ServiceExchange,
   type WalletAuthClient,
 } from '@wallet-auth/core';
@@ -63,6 +62,17 @@ export interface SimUser {
   signIn(timeoutMs: number): Promise<FlowRecord>;
 }
 
+/**
+ * The `publicKey` member of a stamp the kit made (wire-format §2), as sent: the kit validated it
+ * when it signed, so the driver skips `decodeStamp`'s point check (a bigint square root per flow).
+ */
+function stampPublicKey(stamp: string): string | undefined {
+  const decoded = JSON.parse(Buffer.from(stamp, 'base64url').toString('utf8')) as {
+    publicKey?: unknown;
+  };
+  return typeof decoded.publicKey === 'string' ? decoded.publicKey : undefined;
+}
+
 /** Signs a user up at the proxy's demo route and returns its cookie and wallet account. */
 async function signUp(
   target: ProxyTarget,
@@ -96,11 +106,24 @@ export async function createSimUser(
   let exchanges: ServiceExchange[] = [];
   const client = createWalletAuthClient({
     baseUrl: `${target.apiUrl}/2025-10-13`,
-    fetch: (request) => {
+    // What a browser adds (cookie, origin), sent without re-wrapping the kit's Request (a second
+    // undici Request per call cost the driver more than the kit's own work on it).
+    fetch: async (request) => {
       const headers = new Headers(request.headers);
       headers.set('Cookie', cookie);
       headers.set('Origin', target.origin);
-      return transport(new Request(request, { headers }));
+      const answer = await transport.exchange({
+        url: request.url,
+        method: request.method,
+        headers,
+        body: request.body === null ? undefined : new Uint8Array(await request.arrayBuffer()),
+        signal: request.signal,
+      });
+      return new Response(answer.body as Uint8Array<ArrayBuffer> | null, {
+        status: answer.status,
+        statusText: answer.statusText,
+        headers: answer.headers,
+      });
     },
     onExchange: (exchange) => exchanges.push(exchange),
     environment: 'sandbox',
@@ -192,7 +215,7 @@ export async function createSimUser(
     const signed = exchanges.filter((exchange) => exchange.signature !== undefined);
     record.signedSends = signed.length;
     const stamp = signed[0]?.signature;
-    record.tek = stamp === undefined ? undefined : decodeStamp(stamp).publicKey;
+    record.tek = stamp === undefined ? undefined : stampPublicKey(stamp);
     if (state?.status === 'authenticated') {
       record.ok = true;
       record.sessionId = state.session.id;
