@@ -3,7 +3,7 @@
  * under `/2025-10-13`, HTTP Basic on every route, the error envelope on every error and never a
  * 500 for bad input.
  */
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { ApiError, invalidField } from './api-error.js';
 import { RateLimiter } from './auth/rate-limits.js';
@@ -38,6 +38,19 @@ import { InflightStore } from './signed-retry/inflight.js';
 import { RequestStore } from './signed-retry/request-store.js';
 import type { SandboxEvent } from './state/records.js';
 import { CURRENCIES, SandboxState } from './state/sandbox-state.js';
+
+/**
+ * Adds `Cache-Control: no-store` to the finished response in place. `c.header()` after the handler
+ * would rebuild the response around its body as a stream (Hono's finalized path), several web
+ * streams per request on @hono/node-server; headers of a response the app built are mutable.
+ */
+function noStore(c: Context): void {
+  try {
+    c.res.headers.set('Cache-Control', 'no-store');
+  } catch {
+    c.header('Cache-Control', 'no-store'); // immutable headers: rebuild as before
+  }
+}
 
 /** API version path segment (service interface: Versioning). */
 export const API_VERSION = '2025-10-13';
@@ -128,7 +141,7 @@ export function createSandbox(input: SandboxOptions = {}): Sandbox {
     ctx.requests.tick(); // the TTL sweep of §11.3 runs on any traffic
     state.sessionStore.tick(state.now()); // ended sessions → tombstones → forgotten
     await next();
-    c.header('Cache-Control', 'no-store');
+    noStore(c);
   });
   app.use('*', basicAuth(options.clientId, options.clientSecret));
   const jsonLimit = bodyLimit({

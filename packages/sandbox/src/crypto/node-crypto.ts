@@ -99,9 +99,6 @@ function sign(message: Uint8Array, privateKey: Uint8Array): EcdsaSignature {
   }
 }
 
-/** DER SubjectPublicKeyInfo prefix of an uncompressed P-256 key (RFC 5480). */
-const SPKI_PREFIX = Buffer.from('3059301306072a8648ce3d020106082a8648ce3d030107034200', 'hex');
-
 async function verify(
   signature: EcdsaSignature,
   message: Uint8Array,
@@ -112,10 +109,16 @@ async function verify(
     return false;
   }
   try {
+    // A JWK import takes half the time of OpenSSL 3's SPKI decoder.
+    const pub65 = Buffer.from(key.toBytes(false));
     const publicKey = createPublicKey({
-      key: Buffer.concat([SPKI_PREFIX, key.toBytes(false)]),
-      format: 'der',
-      type: 'spki',
+      key: {
+        kty: 'EC',
+        crv: 'P-256',
+        x: pub65.subarray(1, 33).toString('base64url'),
+        y: pub65.subarray(33).toString('base64url'),
+      },
+      format: 'jwk',
     });
     // OpenSSL accepts high-S, as wire-format §2 requires.
     return nodeVerify(
