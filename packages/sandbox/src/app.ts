@@ -4,7 +4,6 @@
  * 500 for bad input.
  */
 import { type Context, Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { ApiError, invalidField } from './api-error.js';
 import { RateLimiter } from './auth/rate-limits.js';
 import type { SandboxContext } from './context.js';
@@ -15,6 +14,7 @@ import { EventLog, type WebhookEvent } from './events/event-log.js';
 import { createWebhookDispatcher } from './events/webhook-dispatcher.js';
 import { createFaultInjector } from './faults.js';
 import { basicAuth } from './http/basic-auth.js';
+import { limitBody } from './http/body-limit.js';
 import { MAX_DOCUMENT_BYTES } from './kyc/document-types.js';
 import {
   type ResolvedSandboxOptions,
@@ -144,18 +144,12 @@ export function createSandbox(input: SandboxOptions = {}): Sandbox {
     noStore(c);
   });
   app.use('*', basicAuth(options.clientId, options.clientSecret));
-  const jsonLimit = bodyLimit({
-    maxSize: MAX_BODY_BYTES,
-    onError: () => {
-      throw new ApiError(413, 'INVALID_INPUT', 'Request body exceeds 64 KiB');
-    },
+  const jsonLimit = limitBody(MAX_BODY_BYTES, () => {
+    throw new ApiError(413, 'INVALID_INPUT', 'Request body exceeds 64 KiB');
   });
   // Documents carry files up to 10 MiB; a larger upload is a 400 naming `file` (routes/documents.ts).
-  const documentLimit = bodyLimit({
-    maxSize: MAX_DOCUMENT_BODY_BYTES,
-    onError: () => {
-      throw invalidField('file', 'Must be at most 10 MiB', { maxLength: MAX_DOCUMENT_BYTES });
-    },
+  const documentLimit = limitBody(MAX_DOCUMENT_BODY_BYTES, () => {
+    throw invalidField('file', 'Must be at most 10 MiB', { maxLength: MAX_DOCUMENT_BYTES });
   });
   const documentsPath = `/${API_VERSION}/documents`;
   app.use('*', (c, next) =>
