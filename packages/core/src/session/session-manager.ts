@@ -223,7 +223,7 @@ export function createSessionManager(options: SessionManagerOptions) {
    * other tabs. `stillWanted` is asked after the write: when it says no, the write is undone.
    */
   async function commit(
-    input: AdoptInput & { refreshedFrom?: string | undefined },
+    input: AdoptInput & { refreshedFrom?: string | undefined; receivedAtMs?: number | undefined },
     stillWanted: () => boolean = () => true,
   ): Promise<ActiveSession> {
     const session = toActiveSession(
@@ -237,7 +237,7 @@ export function createSessionManager(options: SessionManagerOptions) {
     const offset = deriveClockOffset({
       serverDateMs: input.serverDateMs,
       issuedAt: input.session.updatedAt ?? input.session.createdAt,
-      deviceNow: clock.now(),
+      deviceNow: input.receivedAtMs ?? clock.now(),
     });
     const record = { session, clockOffsetMs: offset, refreshedFrom: input.refreshedFrom };
     await keyStore.save(SLOT, input.keyPair, { metadata: toMetadata(record) });
@@ -350,6 +350,7 @@ export function createSessionManager(options: SessionManagerOptions) {
     getState: store.getSnapshot,
     set,
     serverNow,
+    deviceNow: () => clock.now(),
     endings: () => endings,
     ended,
     readStored,

@@ -67,6 +67,8 @@ export interface RefreshContext {
   set(next: SessionState): void;
   /** The service's time now (device clock plus the session's offset, wire-format §1). */
   serverNow(): number;
+  /** The device clock, epoch ms. */
+  deviceNow(): number;
   /** How many times this tab saw the session end so far. */
   endings(): number;
   /** Notes in this tab that the session ended (drops the key from memory, stops timers). */
@@ -79,6 +81,7 @@ export interface RefreshContext {
       keyPair: SigningKeyPair;
       credentialId: string | undefined;
       refreshedFrom: string;
+      receivedAtMs: number;
     },
     stillWanted: () => boolean,
   ): Promise<ActiveSession>;
@@ -128,6 +131,8 @@ export function createSessionRefresher(ctx: RefreshContext) {
     const { stamp } = await ctx.requireStamper();
     const clientKey = await createClientKey(ctx.sessionKeyMode);
     const next = await api.refreshSession(due.id, clientKey.clientPublicKey, { stamp });
+    // The device's time when the session arrived, before the key work: the offset's best anchor.
+    const receivedAtMs = ctx.deviceNow();
     const signingKey = await resolveSessionKey({
       clientKey,
       encryptedSessionSigningKey: next.encryptedSessionSigningKey,
@@ -144,6 +149,7 @@ export function createSessionRefresher(ctx: RefreshContext) {
           keyPair: signingKey,
           credentialId: due.credentialId,
           refreshedFrom: due.id,
+          receivedAtMs,
         },
         stillWanted,
       );
