@@ -13,10 +13,33 @@ export type {
 export { createWalletAuthClient } from './client/create-wallet-auth-client.js';
 export type { PayloadCheck, PayloadIntent } from './client/payload-intent.js';
 export { checkPayloadIntent, PAYLOAD_INTENTS } from './client/payload-intent.js';
+export type {
+  ExpectedSession,
+  ListCredentials,
+  ListSessions,
+} from './client/reconcile.js';
+export {
+  reconcileNewCredential,
+  reconcileNewSession,
+  reconcileRefresh,
+  reconcileRemoval,
+} from './client/reconcile-on-demand.js';
 export type { ServiceExchange, ServiceRequest, TransportOptions } from './client/request.js';
 export { buildUrl, encodePathSegment, sendServiceRequest } from './client/request.js';
+export {
+  MAX_AUTO_WAIT_MS,
+  MAX_RATE_LIMIT_RETRIES,
+  MAX_SIGNED_SENDS,
+  RATE_LIMIT_BASE_MS,
+  RATE_LIMIT_CAP_MS,
+  RECONCILE_CLOCK_MARGIN_MS,
+  rateLimitBackoffMs,
+} from './client/signed-retry.backoff.js';
+export { MAX_PAYLOAD_TO_SIGN_BYTES } from './client/signed-retry.challenge.js';
 export type {
   PayloadStamper,
+  ReconcileContext,
+  ReconcileStep,
   SignedRetryOptions,
   SignedRetryResult,
 } from './client/signed-retry.js';
@@ -28,6 +51,7 @@ export {
 } from './client/signed-retry.js';
 export type {
   HttpOutcome,
+  ReconcileOutcome,
   SignedRetryChallenge,
   SignedRetryEffect,
   SignedRetryEvent,

@@ -5,6 +5,13 @@
  * of the kit in a single shared chunk, instead of many small ones each compressed on its own.
  * Reached only through `loadOnDemand` (internal/load-chunk.ts); never exported from the index.
  */
+
+export {
+  reconcileNewCredential,
+  reconcileNewSession,
+  reconcileRefresh,
+  reconcileRemoval,
+} from './client/reconcile.js';
 export { openExportBundle } from './crypto/open-export-bundle.js';
 export { openSealedSessionKey } from './crypto/open-sealed-session-key.js';
 export { importPrivateScalarWith } from './keys/import-private-scalar.js';

@@ -21,7 +21,7 @@ import type {
   VerifyCredentialBody,
 } from '../types.js';
 import { PAYLOAD_INTENTS, type PayloadIntent } from './payload-intent.js';
-import { reconcileNewCredential } from './reconcile.js';
+import { reconcileNewCredential } from './reconcile-on-demand.js';
 import { type ServiceRequest, sendServiceRequest, type TransportOptions } from './request.js';
 import { sendResendingWhileProcessing } from './resend-while-processing.js';
 import {

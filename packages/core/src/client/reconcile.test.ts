@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { AuthMethod, AuthSession } from '../types.js';
 import {
-  RECONCILE_CLOCK_MARGIN_MS,
   reconcileNewCredential,
   reconcileNewSession,
   reconcileRefresh,
   reconcileRemoval,
 } from './reconcile.js';
+import { RECONCILE_CLOCK_MARGIN_MS } from './signed-retry.backoff.js';
 
 const SENT = Date.parse('2026-11-22T10:00:00.000Z');
 const REQUEST_ID = 'Request:0f8fad5b-d9cb-469f-a165-70867728950e';

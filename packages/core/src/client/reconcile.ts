@@ -6,15 +6,9 @@
  */
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
 import type { AddCredentialBody, AuthMethod, AuthSession, CredentialType } from '../types.js';
+import { RECONCILE_CLOCK_MARGIN_MS } from './signed-retry.backoff.js';
 import type { ReconcileStep } from './signed-retry.js';
 import type { ReconcileOutcome } from './signed-retry.machine.js';
-
-/**
- * How far before our first signed send (on the service's clock) a committed item's `createdAt`
- * may lie: the `Date` header has one-second resolution and offsets under 2 s are not applied
- * (wire-format §1 Timestamps), so 5 s covers both with room.
- */
-export const RECONCILE_CLOCK_MARGIN_MS = 5000;
 
 /** Reads the account's active sessions (`GET /auth/sessions`). */
 export type ListSessions = (

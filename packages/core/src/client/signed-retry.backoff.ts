@@ -46,3 +46,11 @@ export function rateLimitBackoffMs(retry: number, random: number): number {
   const draw = Number.isFinite(random) ? Math.min(Math.max(random, 0), 1) : 0.5;
   return Math.floor(floor + draw * (ceiling - floor));
 }
+
+/**
+ * Reconciling a lost answer (reconcile.ts): how far before our first signed send (on the
+ * service's clock) a committed item's `createdAt` may lie: the `Date` header has one-second
+ * resolution and offsets under 2 s are not applied (wire-format §1 Timestamps), so 5 s covers
+ * both with room.
+ */
+export const RECONCILE_CLOCK_MARGIN_MS = 5000;

@@ -3,7 +3,7 @@
  * crypto and session manager.
  */
 import type { WalletAuthClient } from '../../client/create-wallet-auth-client.js';
-import { reconcileNewSession } from '../../client/reconcile.js';
+import { reconcileNewSession } from '../../client/reconcile-on-demand.js';
 import { encryptOtpCode } from '../../crypto/encrypt-otp-code.js';
 import { preloadHpke } from '../../crypto/hpke.js';
 import { createStamp } from '../../crypto/stamp.js';

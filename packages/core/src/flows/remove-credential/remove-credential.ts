@@ -4,7 +4,7 @@
  */
 
 import type { WalletAuthClient } from '../../client/create-wallet-auth-client.js';
-import { reconcileRemoval } from '../../client/reconcile.js';
+import { reconcileRemoval } from '../../client/reconcile-on-demand.js';
 import { WalletAuthError } from '../../errors/wallet-auth-error.js';
 import {
   observeSignedProgress,
