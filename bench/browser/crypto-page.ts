@@ -8,16 +8,18 @@ import {
   bytesToBase64Url,
   bytesToHex,
   type ClientKey,
-  createClientKey,
-  createOAuthNonce,
   createStamp,
   encryptOtpCode,
   generateSigningKeyPair,
-  passkeyChallengeToBytes,
-  resolveSessionKey,
   sealOtpPlaintext,
   verifyOtpTargetBundle,
 } from '@wallet-auth/core';
+import {
+  createClientKey,
+  createOAuthNonce,
+  passkeyChallengeToBytes,
+  resolveSessionKey,
+} from '@wallet-auth/core/primitives';
 import { activityPayload, createOtpFixture, sealSessionKeyTo } from './fixtures.js';
 import { rawOperations } from './raw-webcrypto.js';
 

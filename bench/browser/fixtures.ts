@@ -7,7 +7,6 @@ import {
   bytesToBase64Url,
   bytesToHex,
   compressPublicKey,
-  encodeBase58Check,
   hexToBytes,
   hpkeSeal,
   type ResolvedEnvironment,
@@ -16,6 +15,7 @@ import {
   signatureToDerHex,
   utf8ToBytes,
 } from '@wallet-auth/core';
+import { encodeBase58Check } from '@wallet-auth/core/primitives';
 
 const ECDSA = { name: 'ECDSA', namedCurve: 'P-256' } as const;
 

@@ -67,11 +67,9 @@ export {
 // Types
 export type { ClientKey, ResolveSessionKeyParams, SessionKeyMode } from './crypto/client-key.js';
 // Values
-export { createClientKey, resolveSessionKey } from './crypto/client-key.js';
 export type { DecryptExportBundleParams } from './crypto/decrypt-export-bundle.js';
 export { decryptExportBundle } from './crypto/decrypt-export-bundle.js';
 export type { DecryptSessionKeyParams } from './crypto/decrypt-session-key.js';
-export { decryptSessionKey } from './crypto/decrypt-session-key.js';
 export type { EcdsaSignature } from './crypto/der.js';
 export {
   normalizeLowS,
@@ -107,7 +105,6 @@ export {
 } from './crypto/environment.js';
 export type { HpkeOpenParams, HpkeSealed, HpkeSealParams } from './crypto/hpke.js';
 export { HPKE_INFO, hpkeOpen, hpkeSeal } from './crypto/hpke.js';
-export { createOAuthNonce } from './crypto/oauth-nonce.js';
 export type { OtpTarget } from './crypto/otp-target-bundle.js';
 export { verifyOtpTargetBundle } from './crypto/otp-target-bundle.js';
 export type { PublicKeyInput } from './crypto/p256.js';
@@ -121,10 +118,6 @@ export {
   toUncompressedPublicKey,
 } from './crypto/p256.js';
 export type { RegistrationChallenge } from './crypto/passkey-challenge.js';
-export {
-  createRegistrationChallenge,
-  passkeyChallengeToBytes,
-} from './crypto/passkey-challenge.js';
 export type {
   CreateStampParams,
   DecodedStamp,
@@ -140,7 +133,6 @@ export {
   verifyStamp,
 } from './crypto/stamp.js';
 export { assertVerificationTokenBinding } from './crypto/verification-token.js';
-export { decodeBase58Check, encodeBase58Check } from './encoding/base58check.js';
 export { base64UrlToBytes, bytesToBase64Url } from './encoding/base64url.js';
 export { bytesToHex, hexToBytes, isHex } from './encoding/hex.js';
 export { bytesToUtf8, utf8ToBytes } from './encoding/utf8.js';
@@ -213,6 +205,7 @@ export { createMemoryKeyStore } from './keys/memory-key-store.js';
 export { DEFAULT_KEY_NAMESPACE } from './keys/record-key-store.js';
 export type { LockRunner, SessionChannel, SessionMessage } from './session/cross-tab.js';
 export { createBroadcastSessionChannel, createLockRunner } from './session/cross-tab.js';
+export { isSessionRejected } from './session/session-errors.js';
 export type {
   ActiveSession,
   SessionManager,
@@ -220,7 +213,7 @@ export type {
   SessionState,
   SignedOutReason,
 } from './session/session-manager.js';
-export { createSessionManager, isSessionRejected } from './session/session-manager.js';
+export { createSessionManager } from './session/session-manager.js';
 export type * from './types.js';
 
 // ---------------------------------------------------------------------------------------------
@@ -260,18 +253,7 @@ export {
   setWalletPrivacy,
 } from './wallet/wallet-actions.js';
 export { createBrowserWebAuthn } from './webauthn/browser-webauthn.js';
-export {
-  buildPasskeyCreationOptions,
-  createPasskeyAttestation,
-  PASSKEY_ALGORITHMS,
-  toPasskeyAttestation,
-} from './webauthn/create-passkey-attestation.js';
-export {
-  buildPasskeyRequestOptions,
-  getPasskeyAssertion,
-  toPasskeyAssertion,
-} from './webauthn/get-passkey-assertion.js';
-export { identifyWebAuthnError } from './webauthn/identify-webauthn-error.js';
+export { identifyWebAuthnErrorOnDemand } from './webauthn/identify-webauthn-error-on-demand.js';
 
 // Credential flows, WebAuthn port and wallet actions: types.
 

@@ -14,8 +14,12 @@ export {
 } from './client/reconcile.js';
 export { openExportBundle } from './crypto/open-export-bundle.js';
 export { openSealedSessionKey } from './crypto/open-sealed-session-key.js';
+export { oauthLoginEffects } from './flows/oauth-login/oauth-login.effects.js';
+export { passkeyLoginEffects } from './flows/passkey-login/passkey-login.effects.js';
 export { importPrivateScalarWith } from './keys/import-private-scalar.js';
+export { runRefresh, sweepLateRefresh } from './session/session-refresh-exchange.js';
 export { changeContact } from './wallet/change-contact.js';
 export { exportWallet } from './wallet/export-wallet.js';
 export { findEmbeddedWallet } from './wallet/find-embedded-wallet.js';
 export { setWalletPrivacy } from './wallet/set-wallet-privacy.js';
+export { identifyWebAuthnError } from './webauthn/identify-webauthn-error.js';

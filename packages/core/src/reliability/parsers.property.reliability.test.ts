@@ -12,11 +12,7 @@ import {
   assertVerificationTokenBinding,
   CLIENT_ERROR_CODES,
   compressPublicKey,
-  createClientKey,
-  decodeBase58Check,
   decodeStamp,
-  decryptSessionKey,
-  encodeBase58Check,
   encodeStamp,
   hexToBytes,
   hpkeSeal,
@@ -31,6 +27,12 @@ import {
   signatureToDerHex,
   verifyOtpTargetBundle,
 } from '../index.js';
+import {
+  createClientKey,
+  decodeBase58Check,
+  decryptSessionKey,
+  encodeBase58Check,
+} from '../primitives.js';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 1000);
 const runs = (seed: number, scale = 1) => ({

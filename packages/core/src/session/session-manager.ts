@@ -22,13 +22,14 @@ import {
   type SessionMessage,
 } from './cross-tab.js';
 import { deriveClockOffset } from './server-clock.js';
-import { type ActiveSession, fromStored, toActiveSession, toMetadata } from './session-record.js';
 import {
-  createSessionRefresher,
+  isSessionRejected,
   noSession,
   sessionExpired,
   signedOutWhileRefreshing,
-} from './session-refresh.js';
+} from './session-errors.js';
+import { type ActiveSession, fromStored, toActiveSession, toMetadata } from './session-record.js';
+import { createSessionRefresher } from './session-refresh.js';
 
 export type { ActiveSession } from './session-record.js';
 
@@ -74,15 +75,6 @@ export interface AdoptInput {
 }
 
 const SLOT = 'session';
-
-/** True for 401s meaning the signing session is no longer valid on the service. */
-export function isSessionRejected(error: unknown): boolean {
-  return (
-    isWalletAuthError(error) &&
-    error.code === 'WALLET_SIGNATURE_INVALID' &&
-    /revoked|expired|not active|unknown session/i.test(error.reason ?? error.message)
-  );
-}
 
 /** Creates the session manager. Touches no browser API until `init()` or the first subscriber. */
 export function createSessionManager(options: SessionManagerOptions) {

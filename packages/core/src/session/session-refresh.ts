@@ -1,59 +1,22 @@
 /**
  * The session refresh, single-flight across tabs: backoff after a failure (catalogue SES-03), the
  * session that was due is compared with the key slot inside the lock (SES-04), and a result that
- * arrives after a sign-out is discarded and revoked, or swept afterwards (SES-05).
+ * arrives after a sign-out is discarded and revoked, or swept afterwards (SES-05). The exchange
+ * itself (session-refresh-exchange.ts) is loaded on first use; the backoff lives here, so a chunk
+ * that cannot be fetched counts as a failed refresh like any other.
  */
 import type { ApiClient } from '../client/api-client.js';
 import type { PayloadStamper } from '../client/signed-retry.js';
-import { createClientKey, resolveSessionKey, type SessionKeyMode } from '../crypto/client-key.js';
-import { createStamp } from '../crypto/stamp.js';
-import { isWalletAuthError, WalletAuthError } from '../errors/wallet-auth-error.js';
+import type { SessionKeyMode } from '../crypto/client-key.js';
+import { isWalletAuthError } from '../errors/wallet-auth-error.js';
+import { loadOnDemand } from '../internal/load-chunk.js';
 import type { SigningKeyPair } from '../keys/key-pair.js';
 import type { KeyStore } from '../keys/key-store.js';
 import type { AuthSession } from '../types.js';
 import type { LockRunner } from './cross-tab.js';
 import { refreshRetryDelay } from './refresh-backoff.js';
-import { isSessionRejected, type SessionState } from './session-manager.js';
-import { type ActiveSession, fromStored } from './session-record.js';
-
-/** `SESSION_EXPIRED`: the session's time is up (service interface "Wallet sessions" rule 7). */
-export function sessionExpired(): WalletAuthError {
-  return new WalletAuthError(
-    'SESSION_EXPIRED',
-    'Your session has expired. Sign in again to continue.',
-  );
-}
-
-/** `SESSION_KEY_MISSING`: this device holds no session. */
-export function noSession(): WalletAuthError {
-  return new WalletAuthError(
-    'SESSION_KEY_MISSING',
-    'There is no session on this device. Sign in to continue.',
-  );
-}
-
-/** `SESSION_KEY_MISSING`: the session ended while its refresh was in flight (SES-05). */
-export function signedOutWhileRefreshing(): WalletAuthError {
-  return new WalletAuthError(
-    'SESSION_KEY_MISSING',
-    'The session ended on this device while it was being refreshed. Sign in again.',
-  );
-}
-
-/**
- * True for a 401 on a refresh meaning the session itself is over on the service: a rejected
- * session signature, or the emulator's `UNAUTHORIZED` "Session is not active" for the path's
- * session (catalogue SES-03: re-authenticate, no retry).
- */
-export function isRefreshRefused(error: unknown): boolean {
-  return (
-    isSessionRejected(error) ||
-    (isWalletAuthError(error) &&
-      error.status === 401 &&
-      error.code === 'UNAUTHORIZED' &&
-      /not active|revoked|unknown session/i.test(error.reason ?? error.message))
-  );
-}
+import type { SessionState } from './session-manager.js';
+import type { ActiveSession } from './session-record.js';
 
 /** What the refresher needs from the session manager that owns it. */
 export interface RefreshContext {
@@ -92,8 +55,6 @@ export interface RefreshContext {
 
 /** Creates the refresh procedure of one session manager (one per tab). */
 export function createSessionRefresher(ctx: RefreshContext) {
-  const { api, keyStore, slot } = ctx;
-  const lockName = `${keyStore.namespace}:session-refresh`;
   /** Failed refreshes of one session and the earliest next try (catalogue SES-03). */
   let retry: { sessionId: string; failures: number; notBefore: number } | undefined;
 
@@ -111,76 +72,7 @@ export function createSessionRefresher(ctx: RefreshContext) {
     retry = { sessionId, failures, notBefore: ctx.serverNow() + delay };
   }
 
-  /** True while the key slot still holds `session` (no other tab signed out or replaced it). */
-  async function slotHolds(session: ActiveSession): Promise<boolean> {
-    const health = await keyStore.checkHealth(slot, { expectedPublicKey: session.publicKey });
-    return health.status === 'present' && health.key.metadata.sessionId === session.id;
-  }
-
-  /** Best-effort revoke of a session nobody will use, signed by its own key. */
-  async function revokeQuietly(sessionId: string, signingKey: SigningKeyPair): Promise<void> {
-    await api
-      .revokeSession(sessionId, {
-        stamp: (payload) => createStamp({ payload, keyPair: signingKey }),
-      })
-      .catch(() => undefined);
-  }
-
-  /** Asks the service for the successor of `due` and adopts it unless the session ended. */
-  async function exchange(due: ActiveSession, epoch: number): Promise<ActiveSession> {
-    const { stamp } = await ctx.requireStamper();
-    const clientKey = await createClientKey(ctx.sessionKeyMode);
-    const next = await api.refreshSession(due.id, clientKey.clientPublicKey, { stamp });
-    // The device's time when the session arrived, before the key work: the offset's best anchor.
-    const receivedAtMs = ctx.deviceNow();
-    const signingKey = await resolveSessionKey({
-      clientKey,
-      encryptedSessionSigningKey: next.encryptedSessionSigningKey,
-    });
-    const stillWanted = () => epoch === ctx.endings();
-    if (!stillWanted() || !(await slotHolds(due))) {
-      await revokeQuietly(next.id, signingKey);
-      throw signedOutWhileRefreshing();
-    }
-    try {
-      return await ctx.commit(
-        {
-          session: next,
-          keyPair: signingKey,
-          credentialId: due.credentialId,
-          refreshedFrom: due.id,
-          receivedAtMs,
-        },
-        stillWanted,
-      );
-    } catch (error) {
-      if (isWalletAuthError(error) && error.code === 'SESSION_KEY_MISSING') {
-        await revokeQuietly(next.id, signingKey);
-      }
-      throw error;
-    }
-  }
-
-  async function onFailure(due: ActiveSession, error: unknown): Promise<void> {
-    const now = ctx.getState();
-    if (isRefreshRefused(error)) {
-      // The service no longer knows this session as active: re-authenticate, never retry.
-      await ctx.reportRejected(error);
-      const after = ctx.getState();
-      if (after.status === 'active' && after.session.id === due.id) {
-        ctx.ended();
-        await keyStore.delete(slot).catch(() => undefined);
-        ctx.set({ status: 'expired', session: after.session, persistence: after.persistence });
-      }
-      return;
-    }
-    if (now.status === 'active' && now.session.id === due.id) {
-      noteFailure(due.id, error);
-    }
-    if (now.status === 'active' && now.refreshing) {
-      ctx.set({ ...now, refreshing: false });
-    }
-  }
+  const runner = { ctx, lockName: `${ctx.keyStore.namespace}:session-refresh`, noteFailure };
 
   return {
     /** When the next automatic refresh of `sessionId` may run, server time (−∞ = no backoff). */
@@ -192,49 +84,25 @@ export function createSessionRefresher(ctx: RefreshContext) {
       retry = undefined;
     },
     /**
-     * Refreshes `due` (the session that was due when the refresh was asked for, before waiting
-     * for the lock) under the cross-tab lock. Inside the lock, a slot holding another session
-     * means a tab already refreshed it: that one is the answer (SES-04). `epoch` is the count of
-     * endings when the refresh was asked for: a later sign-out voids the result (SES-05).
+     * Refreshes `due` (the session that was due when the refresh was asked for) under the
+     * cross-tab lock; `epoch` is the count of endings then (see `runRefresh`).
      */
-    run(due: ActiveSession, epoch: number): Promise<ActiveSession> {
-      return ctx.lock(lockName, async () => {
-        await ctx.readStored();
-        const state = ctx.getState();
-        if (state.status === 'active' && state.session.id !== due.id) {
-          return state.session;
+    async run(due: ActiveSession, epoch: number): Promise<ActiveSession> {
+      let exchangeModule: Awaited<ReturnType<typeof loadOnDemand>>;
+      try {
+        exchangeModule = await loadOnDemand();
+      } catch (error) {
+        const now = ctx.getState();
+        if (now.status === 'active' && now.session.id === due.id) {
+          noteFailure(due.id, error);
         }
-        if (state.status !== 'active' || epoch !== ctx.endings()) {
-          throw state.status === 'expired' ? sessionExpired() : signedOutWhileRefreshing();
-        }
-        ctx.set({ ...state, refreshing: true });
-        try {
-          return await exchange(due, epoch);
-        } catch (error) {
-          await onFailure(due, error);
-          throw error;
-        }
-      });
+        throw error;
+      }
+      return exchangeModule.runRefresh(runner, due, epoch);
     },
-    /**
-     * After a sign-out, waits for any refresh another tab has in flight (it holds the lock) and
-     * undoes a result that slipped into the key slot anyway: deletes it, tells every tab, revokes
-     * it (SES-05).
-     */
+    /** After a sign-out, undoes a refresh that slipped into the key slot (see `sweepLateRefresh`). */
     async sweepLateRefresh(endedSessionId: string): Promise<void> {
-      await ctx.lock(lockName, async () => {
-        const health = await keyStore.checkHealth(slot);
-        if (health.status !== 'present') {
-          return;
-        }
-        const record = fromStored(health.key);
-        if (record === undefined || record.refreshedFrom !== endedSessionId) {
-          return;
-        }
-        await keyStore.delete(slot).catch(() => undefined);
-        ctx.signedOutEverywhere();
-        await revokeQuietly(record.session.id, health.key.keyPair as SigningKeyPair);
-      });
+      await (await loadOnDemand()).sweepLateRefresh(runner, endedSessionId);
     },
   };
 }

@@ -3,7 +3,7 @@
  * core touches no browser global and server rendering never loads it (house style §2.8).
  */
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
-import { identifyWebAuthnError } from './identify-webauthn-error.js';
+import { identifyWebAuthnErrorOnDemand } from './identify-webauthn-error-on-demand.js';
 import type { WebAuthnCeremonyOptions, WebAuthnPort } from './webauthn-port.js';
 
 type SimpleWebAuthn = typeof import('@simplewebauthn/browser');
@@ -69,7 +69,10 @@ export function createBrowserWebAuthn(options: BrowserWebAuthnOptions = {}): Web
     try {
       return await start(library);
     } catch (error) {
-      throw identifyWebAuthnError(error, { ceremony, aborted: signal?.aborted === true });
+      throw await identifyWebAuthnErrorOnDemand(error, {
+        ceremony,
+        aborted: signal?.aborted === true,
+      });
     } finally {
       signal?.removeEventListener('abort', onAbort);
     }

@@ -7,7 +7,7 @@ import { base64UrlToBytes, bytesToBase64Url } from '../encoding/base64url.js';
 import { utf8ToBytes } from '../encoding/utf8.js';
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
 import type { PasskeyAttestation } from '../types.js';
-import { identifyWebAuthnError } from './identify-webauthn-error.js';
+import { identifyWebAuthnErrorOnDemand } from './identify-webauthn-error-on-demand.js';
 import { readBase64UrlMember } from './read-base64url-member.js';
 import type {
   AuthenticatorTransportName,
@@ -118,7 +118,10 @@ export async function createPasskeyAttestation(
   try {
     response = await port.create(options, signal === undefined ? {} : { signal });
   } catch (error) {
-    throw identifyWebAuthnError(error, { ceremony: 'create', aborted: signal?.aborted === true });
+    throw await identifyWebAuthnErrorOnDemand(error, {
+      ceremony: 'create',
+      aborted: signal?.aborted === true,
+    });
   }
   return toPasskeyAttestation(response);
 }

@@ -6,7 +6,7 @@
 import { passkeyChallengeToBytes } from '../crypto/passkey-challenge.js';
 import { bytesToBase64Url } from '../encoding/base64url.js';
 import type { PasskeyAssertion } from '../types.js';
-import { identifyWebAuthnError } from './identify-webauthn-error.js';
+import { identifyWebAuthnErrorOnDemand } from './identify-webauthn-error-on-demand.js';
 import { readBase64UrlMember } from './read-base64url-member.js';
 import type {
   AuthenticationResponseJSON,
@@ -95,7 +95,10 @@ export async function getPasskeyAssertion(
   try {
     response = await port.get(options, signal === undefined ? {} : { signal });
   } catch (error) {
-    throw identifyWebAuthnError(error, { ceremony: 'get', aborted: signal?.aborted === true });
+    throw await identifyWebAuthnErrorOnDemand(error, {
+      ceremony: 'get',
+      aborted: signal?.aborted === true,
+    });
   }
   return toPasskeyAssertion(response);
 }

@@ -3,11 +3,9 @@
  * session manager and the integrator's `getIdToken`.
  */
 import type { WalletAuthClient } from '../../client/create-wallet-auth-client.js';
-import { createClientKey, resolveSessionKey } from '../../crypto/client-key.js';
-import { createOAuthNonce } from '../../crypto/oauth-nonce.js';
-import { toWalletAuthError } from '../../wallet/session-signed.js';
-import { createFlow, type Flow } from '../flow.js';
-import { type GetIdToken, requestIdToken } from './id-token.js';
+import { loadOnDemand } from '../../internal/load-chunk.js';
+import { createFlow, type Flow, runOnDemand } from '../flow.js';
+import type { GetIdToken } from './id-token.js';
 import {
   createOAuthLoginMachine,
   type OAuthLoginEffect,
@@ -58,68 +56,14 @@ export function createOAuthLoginFlow(
   const { clock } = client;
   const flow = createFlow<OAuthLoginState, OAuthLoginEvent, OAuthLoginEffect>(
     machine,
-    async (effect, context) => {
-      switch (effect.type) {
-        case 'obtainToken': {
-          try {
-            const clientKey = await createClientKey(client.sessionKeyMode);
-            const nonce = await createOAuthNonce(clientKey.clientPublicKey);
-            const outcome = await requestIdToken(options.getIdToken, {
-              nonce,
-              purpose: 'signIn',
-              signal: context.signal,
-            });
-            if (outcome.kind === 'cancelled') {
-              context.send({ type: 'TOKEN_CANCELLED' });
-            } else {
-              context.send({ type: 'TOKEN_OBTAINED', clientKey, oidcToken: outcome.oidcToken });
-            }
-          } catch (error) {
-            context.send({
-              type: 'TOKEN_FAILED',
-              error: toWalletAuthError(error, 'Could not obtain an ID token.'),
-              now: clock.now(),
-            });
-          }
-          return;
-        }
-        case 'verify': {
-          try {
-            // A lost answer cannot be reconciled (§11.3, catalogue SR-12): the session key was
-            // sealed inside it and no list carries it, so it fails NETWORK_ERROR and the person
-            // signs in again.
-            const session = await client.api.verifyOAuth(
-              effect.credentialId,
-              {
-                type: 'OAUTH',
-                oidcToken: effect.oidcToken,
-                clientPublicKey: effect.clientKey.clientPublicKey,
-              },
-              context.signal,
-            );
-            const keyPair = await resolveSessionKey({
-              clientKey: effect.clientKey,
-              encryptedSessionSigningKey: session.encryptedSessionSigningKey,
-            });
-            if (context.signal.aborted) {
-              return;
-            }
-            await client.sessions.adopt({ session, keyPair, credentialId: effect.credentialId });
-            context.send({ type: 'VERIFIED', session });
-          } catch (error) {
-            context.send({
-              type: 'VERIFY_FAILED',
-              error: toWalletAuthError(error, 'OAuth sign-in failed.'),
-              now: clock.now(),
-            });
-          }
-          return;
-        }
-        default: {
-          return effect satisfies never;
-        }
-      }
-    },
+    runOnDemand(
+      async () => (await loadOnDemand()).oauthLoginEffects(client, options),
+      (effect, error) => ({
+        type: effect.type === 'obtainToken' ? 'TOKEN_FAILED' : 'VERIFY_FAILED',
+        error,
+        now: clock.now(),
+      }),
+    ),
     { clock },
   );
 

@@ -3,13 +3,10 @@
  * handling, session manager and a WebAuthn port.
  */
 import type { WalletAuthClient } from '../../client/create-wallet-auth-client.js';
-import { createClientKey, resolveSessionKey } from '../../crypto/client-key.js';
-import { WalletAuthError } from '../../errors/wallet-auth-error.js';
-import { toWalletAuthError } from '../../wallet/session-signed.js';
+import { loadOnDemand } from '../../internal/load-chunk.js';
 import { createBrowserWebAuthn } from '../../webauthn/browser-webauthn.js';
-import { getPasskeyAssertion } from '../../webauthn/get-passkey-assertion.js';
 import type { WebAuthnPort } from '../../webauthn/webauthn-port.js';
-import { createFlow, type Flow } from '../flow.js';
+import { createFlow, type Flow, runOnDemand } from '../flow.js';
 import {
   createPasskeyLoginMachine,
   type PasskeyLoginEffect,
@@ -41,14 +38,6 @@ export interface PasskeyLoginFlow extends Flow<PasskeyLoginState, PasskeyLoginEv
   isSupported(): Promise<boolean>;
 }
 
-function parseExpiresAt(value: unknown): number {
-  const parsed = typeof value === 'string' ? Date.parse(value) : Number.NaN;
-  if (Number.isNaN(parsed)) {
-    throw new WalletAuthError('PROTOCOL_ERROR', 'The passkey challenge has no valid expiresAt.');
-  }
-  return parsed;
-}
-
 /**
  * Creates a passkey sign-in flow (service interface "Wallet sessions" rule 6): a fresh client key
  * (`client.sessionKeyMode`, wire-format §15), the PASSKEY challenge, the browser's `get()` over
@@ -71,97 +60,20 @@ export function createPasskeyLoginFlow(
   const { clock } = client;
   const flow = createFlow<PasskeyLoginState, PasskeyLoginEvent, PasskeyLoginEffect>(
     machine,
-    async (effect, context) => {
-      switch (effect.type) {
-        case 'requestChallenge': {
-          try {
-            // No challenge is spent on a browser that cannot answer it.
-            if (!(await webauthn.isSupported())) {
-              throw new WalletAuthError('PASSKEY_UNSUPPORTED', 'This browser cannot use passkeys.');
-            }
-            const clientKey = await createClientKey(client.sessionKeyMode);
-            const answer = await client.api.challengePasskey(
-              effect.credentialId,
-              clientKey.clientPublicKey,
-              context.signal,
-            );
-            context.send({
-              type: 'CHALLENGE_ISSUED',
-              challenge: {
-                clientKey,
-                challenge: answer.challenge,
-                requestId: answer.requestId,
-                expiresAt: parseExpiresAt(answer.expiresAt),
-                webauthnCredentialId:
-                  typeof answer.credentialId === 'string' ? answer.credentialId : undefined,
-              },
-              now: clock.now(),
-            });
-          } catch (error) {
-            context.send({
-              type: 'CHALLENGE_FAILED',
-              error: toWalletAuthError(error, 'The passkey challenge failed.'),
-              now: clock.now(),
-            });
-          }
-          return;
-        }
-        case 'getAssertion': {
-          try {
-            const assertion = await getPasskeyAssertion(
-              webauthn,
-              {
-                challenge: effect.challenge.challenge,
-                webauthnCredentialId: effect.challenge.webauthnCredentialId,
-                rpId: options.rpId,
-                timeoutMs: effect.timeoutMs,
-              },
-              context.signal,
-            );
-            context.send({ type: 'ASSERTION_CREATED', assertion });
-          } catch (error) {
-            context.send({
-              type: 'CEREMONY_FAILED',
-              error: toWalletAuthError(error, 'The passkey ceremony failed.'),
-              now: clock.now(),
-            });
-          }
-          return;
-        }
-        case 'verify': {
-          try {
-            // A lost answer cannot be reconciled (§11.3, catalogue SR-12): the session key was
-            // sealed inside it and no list carries it. The verify is not resent either (its
-            // Request-Id is single use), so it fails NETWORK_ERROR and the person signs in again.
-            const session = await client.api.verifyPasskey(
-              effect.credentialId,
-              effect.challenge.requestId,
-              { type: 'PASSKEY', assertion: effect.assertion },
-              context.signal,
-            );
-            const keyPair = await resolveSessionKey({
-              clientKey: effect.challenge.clientKey,
-              encryptedSessionSigningKey: session.encryptedSessionSigningKey,
-            });
-            if (context.signal.aborted) {
-              return;
-            }
-            await client.sessions.adopt({ session, keyPair, credentialId: effect.credentialId });
-            context.send({ type: 'VERIFIED', session });
-          } catch (error) {
-            context.send({
-              type: 'VERIFY_FAILED',
-              error: toWalletAuthError(error, 'Passkey sign-in failed.'),
-              now: clock.now(),
-            });
-          }
-          return;
-        }
-        default: {
-          return effect satisfies never;
-        }
-      }
-    },
+    runOnDemand(
+      async () => (await loadOnDemand()).passkeyLoginEffects(client, webauthn, options),
+      (effect, error) => ({
+        type: (
+          {
+            requestChallenge: 'CHALLENGE_FAILED',
+            getAssertion: 'CEREMONY_FAILED',
+            verify: 'VERIFY_FAILED',
+          } as const
+        )[effect.type],
+        error,
+        now: clock.now(),
+      }),
+    ),
     { clock },
   );
 

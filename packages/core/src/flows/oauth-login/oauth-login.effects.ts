@@ -1,0 +1,86 @@
+/**
+ * The I/O of the OAuth sign-in (`oauth-login.ts`), loaded on first use (the on-demand chunk):
+ * the client key and its nonce, the integrator's `getIdToken({ nonce })`, verify, then the sealed
+ * session key opened and adopted.
+ */
+import type { WalletAuthClient } from '../../client/create-wallet-auth-client.js';
+import { createClientKey, resolveSessionKey } from '../../crypto/client-key.js';
+import { createOAuthNonce } from '../../crypto/oauth-nonce.js';
+import { toWalletAuthError } from '../../wallet/session-signed.js';
+import type { EffectRunner } from '../flow.js';
+import { type GetIdToken, requestIdToken } from './id-token.js';
+import type { OAuthLoginEffect, OAuthLoginEvent } from './oauth-login.machine.js';
+
+/**
+ * Runs the OAuth sign-in's effects with `client` and the integrator's `getIdToken`.
+ * @param client - The kit's client.
+ * @param options - The integrator's `getIdToken`.
+ */
+export function oauthLoginEffects(
+  client: WalletAuthClient,
+  options: { getIdToken: GetIdToken },
+): EffectRunner<OAuthLoginEvent, OAuthLoginEffect> {
+  const { clock } = client;
+  return async (effect, context) => {
+    switch (effect.type) {
+      case 'obtainToken': {
+        try {
+          const clientKey = await createClientKey(client.sessionKeyMode);
+          const nonce = await createOAuthNonce(clientKey.clientPublicKey);
+          const outcome = await requestIdToken(options.getIdToken, {
+            nonce,
+            purpose: 'signIn',
+            signal: context.signal,
+          });
+          if (outcome.kind === 'cancelled') {
+            context.send({ type: 'TOKEN_CANCELLED' });
+          } else {
+            context.send({ type: 'TOKEN_OBTAINED', clientKey, oidcToken: outcome.oidcToken });
+          }
+        } catch (error) {
+          context.send({
+            type: 'TOKEN_FAILED',
+            error: toWalletAuthError(error, 'Could not obtain an ID token.'),
+            now: clock.now(),
+          });
+        }
+        return;
+      }
+      case 'verify': {
+        try {
+          // A lost answer cannot be reconciled (§11.3, catalogue SR-12): the session key was
+          // sealed inside it and no list carries it, so it fails NETWORK_ERROR and the person
+          // signs in again.
+          const session = await client.api.verifyOAuth(
+            effect.credentialId,
+            {
+              type: 'OAUTH',
+              oidcToken: effect.oidcToken,
+              clientPublicKey: effect.clientKey.clientPublicKey,
+            },
+            context.signal,
+          );
+          const keyPair = await resolveSessionKey({
+            clientKey: effect.clientKey,
+            encryptedSessionSigningKey: session.encryptedSessionSigningKey,
+          });
+          if (context.signal.aborted) {
+            return;
+          }
+          await client.sessions.adopt({ session, keyPair, credentialId: effect.credentialId });
+          context.send({ type: 'VERIFIED', session });
+        } catch (error) {
+          context.send({
+            type: 'VERIFY_FAILED',
+            error: toWalletAuthError(error, 'OAuth sign-in failed.'),
+            now: clock.now(),
+          });
+        }
+        return;
+      }
+      default: {
+        return effect satisfies never;
+      }
+    }
+  };
+}

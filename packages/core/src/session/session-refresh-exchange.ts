@@ -1,0 +1,168 @@
+/**
+ * The refresh exchange itself, loaded on first use (the `on-demand.ts` chunk: a refresh runs
+ * minutes after sign-in, so its code stays out of the first load): the call under the cross-tab
+ * lock, the slot re-check (catalogue SES-04), discarding and revoking a result that arrives after
+ * a sign-out (SES-05), the end of a refused session without retry (SES-03), and reconciling a lost
+ * answer from the session list (wire-format §11.3, catalogue SR-12).
+ */
+import { reconcileRefresh } from '../client/reconcile.js';
+import { createClientKey, resolveSessionKey } from '../crypto/client-key.js';
+import { createStamp } from '../crypto/stamp.js';
+import { isWalletAuthError } from '../errors/wallet-auth-error.js';
+import type { SigningKeyPair } from '../keys/key-pair.js';
+import { isRefreshRefused, sessionExpired, signedOutWhileRefreshing } from './session-errors.js';
+import { type ActiveSession, fromStored } from './session-record.js';
+import type { RefreshContext } from './session-refresh.js';
+
+/** One tab's refresher as the exchange sees it: its context, lock and failure bookkeeping. */
+export interface RefreshRunner {
+  ctx: RefreshContext;
+  lockName: string;
+  /** Records a failed refresh of `sessionId` for the backoff (SES-03). */
+  noteFailure(sessionId: string, error: unknown): void;
+}
+
+/** True while the key slot still holds `session` (no other tab signed out or replaced it). */
+async function slotHolds({ ctx }: RefreshRunner, session: ActiveSession): Promise<boolean> {
+  const health = await ctx.keyStore.checkHealth(ctx.slot, { expectedPublicKey: session.publicKey });
+  return health.status === 'present' && health.key.metadata.sessionId === session.id;
+}
+
+/** Best-effort revoke of a session nobody will use, signed by its own key. */
+async function revokeQuietly(
+  { ctx }: RefreshRunner,
+  sessionId: string,
+  signingKey: SigningKeyPair,
+): Promise<void> {
+  await ctx.api
+    .revokeSession(sessionId, {
+      stamp: (payload) => createStamp({ payload, keyPair: signingKey }),
+    })
+    .catch(() => undefined);
+}
+
+/** Asks the service for the successor of `due` and adopts it unless the session ended. */
+async function exchange(
+  runner: RefreshRunner,
+  due: ActiveSession,
+  epoch: number,
+): Promise<ActiveSession> {
+  const { ctx } = runner;
+  const { stamp } = await ctx.requireStamper();
+  const clientKey = await createClientKey(ctx.sessionKeyMode);
+  const next = await ctx.api.refreshSession(due.id, clientKey.clientPublicKey, {
+    stamp,
+    reconcile: reconcileRefresh(ctx.api.listSessions, {
+      accountId: due.accountId,
+      sessionId: due.id,
+      type: due.type,
+      nickname: due.nickname,
+      clientPublicKey: clientKey.clientPublicKey,
+    }),
+  });
+  // The device's time when the session arrived, before the key work: the offset's best anchor.
+  const receivedAtMs = ctx.deviceNow();
+  const signingKey = await resolveSessionKey({
+    clientKey,
+    encryptedSessionSigningKey: next.encryptedSessionSigningKey,
+  });
+  const stillWanted = () => epoch === ctx.endings();
+  if (!stillWanted() || !(await slotHolds(runner, due))) {
+    await revokeQuietly(runner, next.id, signingKey);
+    throw signedOutWhileRefreshing();
+  }
+  try {
+    return await ctx.commit(
+      {
+        session: next,
+        keyPair: signingKey,
+        credentialId: due.credentialId,
+        refreshedFrom: due.id,
+        receivedAtMs,
+      },
+      stillWanted,
+    );
+  } catch (error) {
+    if (isWalletAuthError(error) && error.code === 'SESSION_KEY_MISSING') {
+      await revokeQuietly(runner, next.id, signingKey);
+    }
+    throw error;
+  }
+}
+
+async function onFailure(runner: RefreshRunner, due: ActiveSession, error: unknown): Promise<void> {
+  const { ctx } = runner;
+  const now = ctx.getState();
+  if (isRefreshRefused(error)) {
+    // The service no longer knows this session as active: re-authenticate, never retry.
+    await ctx.reportRejected(error);
+    const after = ctx.getState();
+    if (after.status === 'active' && after.session.id === due.id) {
+      ctx.ended();
+      await ctx.keyStore.delete(ctx.slot).catch(() => undefined);
+      ctx.set({ status: 'expired', session: after.session, persistence: after.persistence });
+    }
+    return;
+  }
+  if (now.status === 'active' && now.session.id === due.id) {
+    runner.noteFailure(due.id, error);
+  }
+  if (now.status === 'active' && now.refreshing) {
+    ctx.set({ ...now, refreshing: false });
+  }
+}
+
+/**
+ * Refreshes `due` (the session that was due when the refresh was asked for, before waiting for
+ * the lock) under the cross-tab lock. Inside the lock, a slot holding another session means a tab
+ * already refreshed it: that one is the answer (SES-04). `epoch` is the count of endings when the
+ * refresh was asked for: a later sign-out voids the result (SES-05).
+ */
+export function runRefresh(
+  runner: RefreshRunner,
+  due: ActiveSession,
+  epoch: number,
+): Promise<ActiveSession> {
+  const { ctx } = runner;
+  return ctx.lock(runner.lockName, async () => {
+    await ctx.readStored();
+    const state = ctx.getState();
+    if (state.status === 'active' && state.session.id !== due.id) {
+      return state.session;
+    }
+    if (state.status !== 'active' || epoch !== ctx.endings()) {
+      throw state.status === 'expired' ? sessionExpired() : signedOutWhileRefreshing();
+    }
+    ctx.set({ ...state, refreshing: true });
+    try {
+      return await exchange(runner, due, epoch);
+    } catch (error) {
+      await onFailure(runner, due, error);
+      throw error;
+    }
+  });
+}
+
+/**
+ * After a sign-out, waits for any refresh another tab has in flight (it holds the lock) and undoes
+ * a result that slipped into the key slot anyway: deletes it, tells every tab, revokes it (SES-05).
+ */
+export async function sweepLateRefresh(
+  runner: RefreshRunner,
+  endedSessionId: string,
+): Promise<void> {
+  const { ctx } = runner;
+  await ctx.lock(runner.lockName, async () => {
+    const health = await ctx.keyStore.checkHealth(ctx.slot);
+    if (health.status !== 'present') {
+      return;
+    }
+    const record = fromStored(health.key);
+    if (record === undefined || record.refreshedFrom !== endedSessionId) {
+      return;
+    }
+    await ctx.keyStore.delete(ctx.slot).catch(() => undefined);
+    ctx.signedOutEverywhere();
+    await revokeQuietly(runner, record.session.id, health.key.keyPair as SigningKeyPair);
+  });
+}
