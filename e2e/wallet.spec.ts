@@ -152,9 +152,11 @@ test.describe('wallet: balances, transfer, privacy and export', () => {
     await approve(shop, 'Send funds from your wallet');
     // Quote execute is never restarted by the kit; the service refuses the expired quote (400
     // INVALID_INPUT at §11.2 step 2a, before the Request-Id's own expiry is looked at) and the kit
-    // reports it as an expired request to send again, not as a typing mistake.
+    // reports it as an expired quote to start again, not as a typing mistake.
     const refusal = shop.getByRole('alert');
-    await expect(refusal).toContainText('The request expired before it was approved. Start again.');
+    await expect(refusal).toContainText(
+      'The price quote expired before the payment was approved, so nothing was sent.',
+    );
     await expect(
       protocolRows(page, 'POST', EXECUTE_PATH).filter({ hasText: '400 INVALID_INPUT' }),
     ).toHaveCount(1);
