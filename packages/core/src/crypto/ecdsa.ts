@@ -12,6 +12,42 @@ const ecdsaSha256 = { name: 'ECDSA', hash: 'SHA-256' } as const;
 const ecdsaP256 = { name: 'ECDSA', namedCurve: 'P-256' } as const;
 
 /**
+ * Verification keys already imported, by SubtleCrypto and public-key text: a sign-in verifies
+ * against the same pinned enclave key twice (bundle and token), so the key is checked, decompressed
+ * and imported once. Public data only; a few entries, oldest dropped first.
+ */
+const verifyKeys = new WeakMap<SubtleCrypto, Map<string, Promise<CryptoKey>>>();
+const VERIFY_KEY_CACHE_SIZE = 8;
+
+function verifyKeyFor(subtle: SubtleCrypto, publicKey: PublicKeyInput): Promise<CryptoKey> {
+  const id = typeof publicKey === 'string' ? publicKey.toLowerCase() : undefined;
+  const load = () =>
+    subtle.importKey('raw', toUncompressedPublicKey(publicKey), ecdsaP256, true, ['verify']);
+  if (id === undefined) {
+    return load();
+  }
+  let cache = verifyKeys.get(subtle);
+  if (cache === undefined) {
+    cache = new Map();
+    verifyKeys.set(subtle, cache);
+  }
+  const cached = cache.get(id);
+  if (cached !== undefined) {
+    return cached;
+  }
+  const key = load();
+  cache.set(id, key);
+  key.catch(() => cache.delete(id));
+  if (cache.size > VERIFY_KEY_CACHE_SIZE) {
+    const [oldest] = cache.keys();
+    if (oldest !== undefined) {
+      cache.delete(oldest);
+    }
+  }
+  return key;
+}
+
+/**
  * Checks that a key is a P-256 ECDSA private key allowed to sign (catalogue KEY-18).
  * @param key - Candidate key.
  * @throws WalletAuthError `KEY_USAGE_INVALID` for an ECDH key, a public key or another curve.
@@ -75,15 +111,16 @@ export async function verifyMessageSignature(
     typeof params.signature === 'string' || params.signature instanceof Uint8Array
       ? parseDerSignature(params.signature)
       : params.signature;
-  const publicKey = toUncompressedPublicKey(params.publicKey);
+  const subtle = getSubtle();
+  const key = verifyKeyFor(subtle, params.publicKey);
   if (!signature || !inRange(signature.r) || !inRange(signature.s)) {
+    // The key is still checked first: an invalid one throws PUBLIC_KEY_INVALID as before.
+    await key;
     return false;
   }
-  const subtle = getSubtle();
-  const key = await subtle.importKey('raw', publicKey, ecdsaP256, true, ['verify']);
   return subtle.verify(
     ecdsaSha256,
-    key,
+    await key,
     signatureToP1363(signature),
     toArrayBuffer(params.message),
   );
