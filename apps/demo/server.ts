@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import { getRequestListener } from '@hono/node-server';
 import { createProxy, securityHeaders } from '@wallet-auth/proxy';
 import { createSandbox, type SandboxOptions } from '@wallet-auth/sandbox';
+import { nodeSandboxCrypto } from '@wallet-auth/sandbox/node';
 import { createDemoRoutes } from './demo-routes.js';
 import { createDemoIdentityProvider } from './oidc/demo-identity-provider.js';
 
@@ -57,6 +58,7 @@ const sandbox = createSandbox({
   ...identityProvider.sandboxOptions,
   ...sandboxOptions,
   clock: () => Date.now() + clockOffsetMs,
+  crypto: nodeSandboxCrypto, // native OpenSSL in this Node server: same bytes as the default
 });
 const proxy = createProxy({
   upstream: {
