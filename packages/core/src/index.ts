@@ -175,6 +175,7 @@ export type {
 export { classifyCodeError, createOtpLoginMachine } from './flows/otp-login/otp-login.machine.js';
 export type { Clock } from './internal/clock.js';
 export { systemClock } from './internal/clock.js';
+export { preloadWalletAuth } from './internal/load-chunk.js';
 export type { Subscribable } from './internal/subscribable.js';
 export { importPrivateScalar } from './keys/import-private-key.js';
 export type { IndexedDbKeyStoreOptions } from './keys/indexed-db-key-store.js';

@@ -69,6 +69,7 @@ export function createWalletAuthClient(options: WalletAuthClientOptions): Wallet
     ...(options.refreshMarginMs === undefined ? {} : { refreshMarginMs: options.refreshMarginMs }),
     ...(options.channel === undefined ? {} : { channel: options.channel }),
     ...(options.lock === undefined ? {} : { lock: options.lock }),
+    ...(options.random === undefined ? {} : { random: options.random }),
   });
   return { api, sessions, keys, environment, clock, sessionKeyMode };
 }

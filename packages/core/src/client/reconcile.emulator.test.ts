@@ -132,6 +132,27 @@ describe('reconcile after a lost signed answer, against the emulator (SR-12)', (
     expect(data.map((c) => c.id)).not.toContain(oauthId);
   });
 
+  it('SR-12: given this device signed in with the same code credential several times within the clock margin, should still adopt the one new session after a lost verify answer', async () => {
+    const { client, link, accountId, emailCredentialId } = await signedInWithLossyLink();
+    // The jump clock stands still: every earlier session was created "just now" too.
+    await signIn(client, emailCredentialId);
+    await signIn(client, emailCredentialId);
+    const before = new Set((await client.api.listSessions(accountId)).data.map((s) => s.id));
+    expect(before.size).toBe(3);
+    link.lose = 1;
+    const flow = createOtpLoginFlow(client);
+    flow.start(emailCredentialId);
+    await waitFor(flow, (s) => s.status === 'awaitingCode');
+    flow.submitCode('000000');
+    const done = await waitFor(flow, (s) => s.status === 'authenticated' || s.status === 'failed');
+    expect(done.status).toBe('authenticated');
+    const after = (await client.api.listSessions(accountId)).data;
+    const created = after.filter((s) => !before.has(s.id));
+    expect(created).toHaveLength(1);
+    const snapshot = client.sessions.getSnapshot();
+    expect(snapshot.status === 'active' && snapshot.session.id).toBe(created[0]!.id);
+  });
+
   it('SR-12: given another session revoked and its 204 lost, should see it gone from the session list', async () => {
     const { client, link, accountId, emailCredentialId } = await signedInWithLossyLink();
     const first = client.sessions.getSnapshot();

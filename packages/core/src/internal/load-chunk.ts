@@ -26,3 +26,15 @@ export async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
 export function loadOnDemand(): Promise<typeof import('../on-demand.js')> {
   return loadChunk(() => import('../on-demand.js'));
 }
+
+/**
+ * Fetches the parts of the kit loaded on demand (sign-in and refresh I/O, sealed keys, wallet
+ * actions) ahead of use — call it when the browser is idle or the sign-in screen appears, so the
+ * first flow step does not wait for the chunk. Resolves once loaded; never rejects (a failed fetch
+ * is retried when the code is needed).
+ * @example
+ * requestIdleCallback(() => void preloadWalletAuth());
+ */
+export async function preloadWalletAuth(): Promise<void> {
+  await loadOnDemand().catch(() => undefined);
+}

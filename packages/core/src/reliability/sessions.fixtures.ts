@@ -6,14 +6,14 @@
 import { createWalletAuthClient } from '../client/create-wallet-auth-client.js';
 import { createOtpLoginFlow } from '../flows/otp-login/otp-login.js';
 import type { Clock } from '../internal/clock.js';
+import { preloadWalletAuth } from '../internal/load-chunk.js';
 import type { KeyStore } from '../keys/key-store.js';
 import type { SessionChannel, SessionMessage } from '../session/cross-tab.js';
-import { loadOnDemand } from '../internal/load-chunk.js';
 import { BASE_URL, waitFor } from '../test/harness.js';
 
 // The refresh exchange lives in the on-demand chunk. A page fetches it once; here the first
 // import is real module loading, which fake timers cannot advance, so it is loaded up front.
-await loadOnDemand();
+await preloadWalletAuth();
 
 /** Server time plus timers that fire only through `fire`/`advance` (a sleeping laptop never fires). */
 export function createTestTime(start = Date.parse('2026-03-01T09:00:00.000Z')) {

@@ -5,6 +5,7 @@
  * `getSnapshot` (house style §2.5.1).
  */
 import type { ApiClient } from '../client/api-client.js';
+import { reconcileRemoval } from '../client/reconcile-on-demand.js';
 import type { PayloadStamper } from '../client/signed-retry.js';
 import type { SessionKeyMode } from '../crypto/client-key.js';
 import { createStamp } from '../crypto/stamp.js';
@@ -101,7 +102,23 @@ export function createSessionManager(options: SessionManagerOptions) {
   /** The service's time now, as well as this device can tell (wire-format §1). */
   const serverNow = () => clock.now() + clockOffsetMs;
 
+  /**
+   * Ids of the sessions this tab has held (newest last, at most 32): a lost sign-in answer is
+   * reconciled against the sessions it did not know (wire-format §11.3), and a device that signs
+   * in often with one credential would otherwise meet its own earlier sessions there.
+   */
+  const seenSessionIds: string[] = [];
+
   function set(next: SessionState) {
+    if (
+      (next.status === 'active' || next.status === 'expired') &&
+      seenSessionIds.at(-1) !== next.session.id
+    ) {
+      seenSessionIds.push(next.session.id);
+      if (seenSessionIds.length > 32) {
+        seenSessionIds.shift();
+      }
+    }
     store.set(next);
     scheduleTimer();
   }
@@ -415,7 +432,14 @@ export function createSessionManager(options: SessionManagerOptions) {
       return;
     }
     try {
-      await api.revokeSession(sessionId, { stamp });
+      // A lost answer is settled from the list (wire-format §11.3): gone = revoked.
+      await api.revokeSession(sessionId, {
+        stamp,
+        reconcile: reconcileRemoval(
+          async (signal) => (await api.listSessions(session.accountId, signal)).data,
+          sessionId,
+        ),
+      });
     } catch (error) {
       if (isWalletAuthError(error) && error.status === 404) {
         return;
@@ -438,6 +462,8 @@ export function createSessionManager(options: SessionManagerOptions) {
     signOut,
     revokeSession,
     reportRejected,
+    /** Ids of the sessions this tab has held (at most 32, newest last). */
+    knownSessionIds: (): readonly string[] => [...seenSessionIds],
     /** The signing key of the current session, for flows that stamp with it (never exported). */
     currentKeyPair: () => keyPair,
     dispose() {

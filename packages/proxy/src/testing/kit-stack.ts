@@ -10,6 +10,7 @@ import {
   createMemoryKeyStore,
   createOtpLoginFlow,
   createWalletAuthClient,
+  preloadWalletAuth,
   type WalletAuthClient,
 } from '@wallet-auth/core';
 import { createSandbox, type Sandbox, type SandboxOptions } from '@wallet-auth/sandbox';
@@ -18,6 +19,10 @@ import type { ProxyOptions } from '../options.js';
 import type { ProxyUser } from '../types.js';
 import { createManualClock, type Driven, drive, type ManualClock } from './drive.js';
 import { API, CLIENT_ID, CLIENT_SECRET, ORIGIN, seededRandom } from './proxy-harness.js';
+
+// The kit loads its refresh and passkey/OAuth I/O on demand; a page fetches that chunk once, but
+// here its first import is real module loading, which the manual clock's `drive` cannot wait for.
+await preloadWalletAuth();
 
 /** One request as it crossed a hop, body as text. */
 export interface SeenRequest {

@@ -151,7 +151,6 @@ export function createOtpLoginFlow(
     if (challenged === undefined || challenged.id !== credentialId) {
       return {};
     }
-    const snapshot = client.sessions.getSnapshot();
     return {
       reconcile: reconcileNewSession(
         (accountId, signal) => client.api.listSessions(accountId, signal),
@@ -159,7 +158,7 @@ export function createOtpLoginFlow(
           accountId: challenged.accountId,
           type: challenged.type,
           nickname: challenged.nickname,
-          knownSessionIds: snapshot.status === 'active' ? [snapshot.session.id] : [],
+          knownSessionIds: client.sessions.knownSessionIds(),
           terminalStatus: 200,
         },
       ),
