@@ -33,6 +33,7 @@ describe('createProxy start-up checks', () => {
       'changeme',
       'CHANGEME',
       '<client-secret>',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the literal an unexpanded env template leaves
       '${CLIENT_SECRET}',
       'your-client-secret',
     ]) {
