@@ -99,15 +99,33 @@ const { quick, facts, sizes, clientCrypto, roundTrips, servers } = results;
 
 function targetsTable(): string {
   const rows: string[][] = [];
-  const core = sizes?.kit.entries.find((e) => e.name === 'core');
-  const react = sizes?.kit.entries.find((e) => e.name === 'core+react');
-  if (core?.gzip !== undefined && react?.gzip !== undefined) {
-    rows.push(['core ≤ 20 KiB gzip', `${kib(core.gzip)} KiB`, verdict(core.gzip <= 20 * 1024)]);
-    rows.push([
-      'core + react ≤ 30 KiB gzip',
-      `${kib(react.gzip)} KiB`,
-      verdict(react.gzip <= 30 * 1024),
-    ]);
+  // The budgets of issue 9 as the test command enforces them (scripts/size-report.mjs BUDGETS):
+  // the first load of a sign-in, core alone and core + react; the everything-exported builds are
+  // shown beside them, without a verdict (they include parts an app loads later or never).
+  const budgetLabels: Record<string, string> = {
+    'core sign-in (OTP, passkey, OAuth flows)': 'core ≤ 20 KiB gzip (sign-in first load)',
+    'sign-in screen (OTP, passkey, OAuth)':
+      'core + react ≤ 30 KiB gzip (sign-in screen first load)',
+  };
+  for (const [name, budget] of Object.entries(sizes?.kit.budgets ?? {})) {
+    const entry = sizes?.kit.entries.find((e) => e.name === name);
+    if (entry?.gzip !== undefined) {
+      rows.push([
+        budgetLabels[name] ?? `${name} ≤ ${kib(budget)} KiB gzip`,
+        `${kib(entry.gzip)} KiB`,
+        verdict(entry.gzip <= budget),
+      ]);
+    }
+  }
+  for (const name of ['core', 'core+react']) {
+    const entry = sizes?.kit.entries.find((e) => e.name === name);
+    if (entry?.gzip !== undefined) {
+      rows.push([
+        `${name}, everything exported (first load, no budget)`,
+        `${kib(entry.gzip)} KiB`,
+        '–',
+      ]);
+    }
   }
   if (clientCrypto !== undefined) {
     const otp = otpMedianUs(clientCrypto) / 1000;
