@@ -9,16 +9,16 @@ import {
   bytesToHex,
   type ClientKey,
   createStamp,
-  encryptOtpCode,
   generateSigningKeyPair,
-  sealOtpPlaintext,
-  verifyOtpTargetBundle,
 } from '@wallet-auth/core';
 import {
   createClientKey,
   createOAuthNonce,
+  encryptOtpCode,
   passkeyChallengeToBytes,
   resolveSessionKey,
+  sealOtpPlaintext,
+  verifyOtpTargetBundle,
 } from '@wallet-auth/core/primitives';
 import { activityPayload, createOtpFixture, sealSessionKeyTo } from './fixtures.js';
 import { rawOperations } from './raw-webcrypto.js';

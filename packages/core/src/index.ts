@@ -81,17 +81,11 @@ export {
 export type { VerifyMessageSignatureParams } from './crypto/ecdsa.js';
 export { assertSigningKey, signMessage, verifyMessageSignature } from './crypto/ecdsa.js';
 export type { EnclaveBundle, VerifyEnclaveSignatureParams } from './crypto/enclave-bundle.js';
-export {
-  BUNDLE_VERSION,
-  parseEnclaveBundle,
-  verifyEnclaveSignature,
-} from './crypto/enclave-bundle.js';
 export type {
   EncryptedOtpCode,
   EncryptOtpCodeParams,
   SealOtpPlaintextParams,
 } from './crypto/encrypt-otp-code.js';
-export { encryptOtpCode, sealOtpPlaintext } from './crypto/encrypt-otp-code.js';
 export type {
   EnclaveKeys,
   EnvironmentOptions,
@@ -106,7 +100,6 @@ export {
 export type { HpkeOpenParams, HpkeSealed, HpkeSealParams } from './crypto/hpke.js';
 export { HPKE_INFO, hpkeOpen, hpkeSeal } from './crypto/hpke.js';
 export type { OtpTarget } from './crypto/otp-target-bundle.js';
-export { verifyOtpTargetBundle } from './crypto/otp-target-bundle.js';
 export type { PublicKeyInput } from './crypto/p256.js';
 export {
   compressPublicKey,

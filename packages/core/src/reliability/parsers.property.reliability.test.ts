@@ -25,13 +25,13 @@ import {
   SERVER_ERROR_CODES,
   STAMP_SCHEME,
   signatureToDerHex,
-  verifyOtpTargetBundle,
 } from '../index.js';
 import {
   createClientKey,
   decodeBase58Check,
   decryptSessionKey,
   encodeBase58Check,
+  verifyOtpTargetBundle,
 } from '../primitives.js';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 1000);

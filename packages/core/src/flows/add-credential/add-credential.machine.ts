@@ -10,6 +10,7 @@ import type { AuthMethod } from '../../types.js';
 import type { SignedActionProgress } from '../../wallet/session-signed.js';
 import { classifyOidcError, type OidcTokenProblem } from '../oauth-login/id-token.js';
 import { retryAtOf } from '../passkey-login/passkey-login.machine.js';
+import { stoppedTransition } from '../stopped.js';
 
 /** The credential types this flow adds. */
 export type AddableCredentialType = 'EMAIL_OTP' | 'SMS_OTP' | 'OAUTH';
@@ -136,34 +137,15 @@ export function createAddCredentialMachine() {
         return [state, []];
       }
       case 'needsFreshToken':
-      case 'cancelled': {
-        if (event.type === 'RETRY') {
-          return start('OAUTH');
-        }
-        if (event.type === 'START') {
-          return start(event.credentialType);
-        }
-        if (event.type === 'CANCEL') {
-          return [initial, []];
-        }
-        return [state, []];
-      }
+      case 'cancelled':
       case 'failed': {
-        if (
-          event.type === 'RETRY' &&
-          state.retryable &&
-          (state.retryAt === undefined || event.now >= state.retryAt)
-        ) {
+        return stoppedTransition(state, event, {
+          initial,
           // OAUTH starts over with a fresh token: the add is never resent with an old one.
-          return start(state.credentialType);
-        }
-        if (event.type === 'START') {
-          return start(event.credentialType);
-        }
-        if (event.type === 'CANCEL') {
-          return [initial, []];
-        }
-        return [state, []];
+          retry: () => start(state.status === 'failed' ? state.credentialType : 'OAUTH'),
+          start: (started) => start(started.credentialType),
+          ...(state.status === 'failed' ? { policy: state } : {}),
+        });
       }
       default: {
         return state satisfies never;

@@ -9,6 +9,7 @@ import type { ClientKey } from '../../crypto/client-key.js';
 import type { WalletAuthError } from '../../errors/wallet-auth-error.js';
 import type { AuthSession } from '../../types.js';
 import { retryAtOf } from '../passkey-login/passkey-login.machine.js';
+import { stoppedTransition } from '../stopped.js';
 import { classifyOidcError, type OidcTokenProblem } from './id-token.js';
 
 /** The states of OAuth sign-in, discriminated on `status` (house style §2.4.2). */
@@ -132,33 +133,14 @@ export function createOAuthLoginMachine() {
         return [state, []];
       }
       case 'needsFreshToken':
-      case 'cancelled': {
-        if (event.type === 'RETRY') {
-          return obtain(state.credentialId);
-        }
-        if (event.type === 'START') {
-          return obtain(event.credentialId);
-        }
-        if (event.type === 'CANCEL') {
-          return [initial, []];
-        }
-        return [state, []];
-      }
+      case 'cancelled':
       case 'failed': {
-        if (
-          event.type === 'RETRY' &&
-          state.retryable &&
-          (state.retryAt === undefined || event.now >= state.retryAt)
-        ) {
-          return obtain(state.credentialId);
-        }
-        if (event.type === 'START') {
-          return obtain(event.credentialId);
-        }
-        if (event.type === 'CANCEL') {
-          return [initial, []];
-        }
-        return [state, []];
+        return stoppedTransition(state, event, {
+          initial,
+          retry: () => obtain(state.credentialId),
+          start: (started) => obtain(started.credentialId),
+          ...(state.status === 'failed' ? { policy: state } : {}),
+        });
       }
       default: {
         return state satisfies never;

@@ -7,6 +7,7 @@
 import type { ClientKey } from '../../crypto/client-key.js';
 import type { WalletAuthError } from '../../errors/wallet-auth-error.js';
 import type { AuthSession, PasskeyAssertion } from '../../types.js';
+import { stoppedTransition } from '../stopped.js';
 
 /** A passkey challenge as the flow keeps it until verify. */
 export interface PasskeyLoginChallenge {
@@ -194,33 +195,14 @@ export function createPasskeyLoginMachine() {
         }
         return [state, []];
       }
-      case 'cancelled': {
-        if (event.type === 'RETRY') {
-          return request(state.credentialId);
-        }
-        if (event.type === 'START') {
-          return request(event.credentialId);
-        }
-        if (event.type === 'CANCEL') {
-          return [initial, []];
-        }
-        return [state, []];
-      }
+      case 'cancelled':
       case 'failed': {
-        if (
-          event.type === 'RETRY' &&
-          state.retryable &&
-          (state.retryAt === undefined || event.now >= state.retryAt)
-        ) {
-          return request(state.credentialId);
-        }
-        if (event.type === 'START') {
-          return request(event.credentialId);
-        }
-        if (event.type === 'CANCEL') {
-          return [initial, []];
-        }
-        return [state, []];
+        return stoppedTransition(state, event, {
+          initial,
+          retry: () => request(state.credentialId),
+          start: (started) => request(started.credentialId),
+          ...(state.status === 'failed' ? { policy: state } : {}),
+        });
       }
       default: {
         return state satisfies never;

@@ -9,6 +9,7 @@ import type { WalletAuthError } from '../../errors/wallet-auth-error.js';
 import type { AuthMethod, PasskeyAttestation } from '../../types.js';
 import type { SignedActionProgress } from '../../wallet/session-signed.js';
 import { isPasskeyRetryable, retryAtOf } from '../passkey-login/passkey-login.machine.js';
+import { stoppedTransition } from '../stopped.js';
 import { type PasskeyNicknameProblem, validatePasskeyNickname } from './passkey-nickname.js';
 
 /** What the ceremony needs once the session and the account's passkeys are known. */
@@ -181,33 +182,14 @@ export function createPasskeyRegistrationMachine() {
         }
         return [state, []];
       }
-      case 'cancelled': {
-        if (event.type === 'RETRY') {
-          return prepare(state.nickname);
-        }
-        if (event.type === 'START') {
-          return start(event.nickname);
-        }
-        if (event.type === 'CANCEL') {
-          return [initial, []];
-        }
-        return [state, []];
-      }
+      case 'cancelled':
       case 'failed': {
-        if (
-          event.type === 'RETRY' &&
-          state.retryable &&
-          (state.retryAt === undefined || event.now >= state.retryAt)
-        ) {
-          return prepare(state.nickname);
-        }
-        if (event.type === 'START') {
-          return start(event.nickname);
-        }
-        if (event.type === 'CANCEL') {
-          return [initial, []];
-        }
-        return [state, []];
+        return stoppedTransition(state, event, {
+          initial,
+          retry: () => prepare(state.nickname),
+          start: (started) => start(started.nickname),
+          ...(state.status === 'failed' ? { policy: state } : {}),
+        });
       }
       default: {
         return state satisfies never;

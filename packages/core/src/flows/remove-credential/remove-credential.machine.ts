@@ -9,6 +9,7 @@
 import type { WalletAuthError } from '../../errors/wallet-auth-error.js';
 import type { SignedActionProgress } from '../../wallet/session-signed.js';
 import { retryAtOf } from '../passkey-login/passkey-login.machine.js';
+import { stoppedTransition } from '../stopped.js';
 
 /** The states of removing a credential, discriminated on `status` (house style §2.4.2). */
 export type RemoveCredentialState =
@@ -147,20 +148,12 @@ export function createRemoveCredentialMachine() {
         return [state, []];
       }
       case 'failed': {
-        if (
-          event.type === 'RETRY' &&
-          state.retryable &&
-          (state.retryAt === undefined || event.now >= state.retryAt)
-        ) {
-          return check(state.credentialId);
-        }
-        if (event.type === 'START') {
-          return check(event.credentialId);
-        }
-        if (event.type === 'CANCEL') {
-          return [initial, []];
-        }
-        return [state, []];
+        return stoppedTransition(state, event, {
+          initial,
+          retry: () => check(state.credentialId),
+          start: (started) => check(started.credentialId),
+          policy: state,
+        });
       }
       case 'removed': {
         if (event.type === 'START') {
