@@ -4,9 +4,10 @@
  * session key opened and adopted.
  */
 import type { WalletAuthClient } from '../../client/create-wallet-auth-client.js';
-import { createClientKey, resolveSessionKey } from '../../crypto/client-key.js';
+import { createClientKey } from '../../crypto/client-key.js';
 import { createOAuthNonce } from '../../crypto/oauth-nonce.js';
 import { toWalletAuthError } from '../../wallet/session-signed.js';
+import { adoptVerifiedSession } from '../adopt-verified-session.js';
 import type { EffectRunner } from '../flow.js';
 import { type GetIdToken, requestIdToken } from './id-token.js';
 import type { OAuthLoginEffect, OAuthLoginEvent } from './oauth-login.machine.js';
@@ -60,14 +61,15 @@ export function oauthLoginEffects(
             },
             context.signal,
           );
-          const keyPair = await resolveSessionKey({
+          const adopted = await adoptVerifiedSession(client, {
+            session,
             clientKey: effect.clientKey,
-            encryptedSessionSigningKey: session.encryptedSessionSigningKey,
+            credentialId: effect.credentialId,
+            signal: context.signal,
           });
-          if (context.signal.aborted) {
+          if (!adopted) {
             return;
           }
-          await client.sessions.adopt({ session, keyPair, credentialId: effect.credentialId });
           context.send({ type: 'VERIFIED', session });
         } catch (error) {
           context.send({

@@ -4,11 +4,12 @@
  * then the sealed session key opened and adopted.
  */
 import type { WalletAuthClient } from '../../client/create-wallet-auth-client.js';
-import { createClientKey, resolveSessionKey } from '../../crypto/client-key.js';
+import { createClientKey } from '../../crypto/client-key.js';
 import { WalletAuthError } from '../../errors/wallet-auth-error.js';
 import { toWalletAuthError } from '../../wallet/session-signed.js';
 import { getPasskeyAssertion } from '../../webauthn/get-passkey-assertion.js';
 import type { WebAuthnPort } from '../../webauthn/webauthn-port.js';
+import { adoptVerifiedSession } from '../adopt-verified-session.js';
 import type { EffectRunner } from '../flow.js';
 import type { PasskeyLoginEffect, PasskeyLoginEvent } from './passkey-login.machine.js';
 
@@ -100,14 +101,15 @@ export function passkeyLoginEffects(
             { type: 'PASSKEY', assertion: effect.assertion },
             context.signal,
           );
-          const keyPair = await resolveSessionKey({
+          const adopted = await adoptVerifiedSession(client, {
+            session,
             clientKey: effect.challenge.clientKey,
-            encryptedSessionSigningKey: session.encryptedSessionSigningKey,
+            credentialId: effect.credentialId,
+            signal: context.signal,
           });
-          if (context.signal.aborted) {
+          if (!adopted) {
             return;
           }
-          await client.sessions.adopt({ session, keyPair, credentialId: effect.credentialId });
           context.send({ type: 'VERIFIED', session });
         } catch (error) {
           context.send({
