@@ -206,6 +206,7 @@ export type {
   SessionManagerOptions,
   SessionState,
   SignedOutReason,
+  SignOutOutcome,
 } from './session/session-manager.js';
 export { createSessionManager } from './session/session-manager.js';
 export type * from './types.js';

@@ -35,6 +35,13 @@ import { createSessionRefresher } from './session-refresh.js';
 export type { ActiveSession } from './session-record.js';
 
 /** Why there is no usable session. */
+/**
+ * What `signOut()` achieved on the service. The key is always deleted on this device; when the
+ * revoke did not reach the service (offline, an error), the session stays valid there until
+ * `serverSessionExpiresAt` (epoch ms, service time) — catalogue SES-08.
+ */
+export type SignOutOutcome = { revoked: true } | { revoked: false; serverSessionExpiresAt: number };
+
 export type SignedOutReason = 'signedOut' | 'revoked' | 'keyMissing' | 'keyMismatch';
 
 export type SessionState =
@@ -403,22 +410,32 @@ export function createSessionManager(options: SessionManagerOptions) {
    * deletes the key and tells every tab. Does not wait for another tab's refresh; a late result
    * of one is swept afterwards (catalogue SES-05).
    */
-  async function signOut(options: { revoke?: boolean } = {}): Promise<void> {
+  async function signOut(options: { revoke?: boolean } = {}): Promise<SignOutOutcome> {
     await init().catch(() => undefined);
     const state = store.getSnapshot();
-    if (options.revoke !== false && state.status === 'active') {
-      try {
-        const { stamp } = await requireStamper();
-        await api.revokeSession(state.session.id, { stamp });
-      } catch {
-        // 404 = already inactive; any other failure still signs this device out locally: the
-        // key is deleted below either way and the service session then simply expires.
+    let outcome: SignOutOutcome = { revoked: true };
+    if (state.status === 'active') {
+      outcome = { revoked: false, serverSessionExpiresAt: state.session.expiresAt };
+      if (options.revoke !== false) {
+        try {
+          const { stamp } = await requireStamper();
+          await api.revokeSession(state.session.id, { stamp });
+          outcome = { revoked: true };
+        } catch (error) {
+          // 404 = already inactive. Any other failure still signs this device out locally: the
+          // key is deleted below either way and the service session then simply expires
+          // (catalogue SES-08), which the outcome tells the UI.
+          if (isWalletAuthError(error) && error.status === 404) {
+            outcome = { revoked: true };
+          }
+        }
       }
     }
     await forget('signedOut');
     if (state.status === 'active' || state.status === 'expired') {
       refresher.sweepLateRefresh(state.session.id).catch(() => undefined);
     }
+    return outcome;
   }
 
   /**

@@ -39,9 +39,9 @@ export function useRevokeSession(
 /** What `useSignOut` learnt about the service side of the sign-out. */
 export interface SignOutResult {
   /**
-   * Set when this device signed out while the browser reported no network (catalogue SES-08):
-   * the key is deleted at once, but the revoke could not reach the service, so the session stays
-   * valid there until this instant (epoch ms, the session's `expiresAt`). `undefined` otherwise.
+   * Set when the revoke did not reach the service (offline, or the service unreachable or
+   * failing; catalogue SES-08): the key is deleted at once, but the session stays valid there
+   * until this instant (epoch ms, the session's `expiresAt`). `undefined` once revoked.
    */
   serverSessionExpiresAt: number | undefined;
 }
@@ -49,8 +49,8 @@ export interface SignOutResult {
 /**
  * Signs this device out: revokes its session on the service (best effort), deletes the key and
  * tells every tab; then drops the kit's cached server state so nothing of the account lingers.
- * Resolves with `serverSessionExpiresAt` when the browser was offline (catalogue SES-08), so the
- * UI can say the session lasts on the service until then.
+ * Resolves with `serverSessionExpiresAt` when the revoke did not reach the service (catalogue
+ * SES-08), so the UI can say the session lasts there until then.
  */
 export function useSignOut(
   options: UseSessionMutationOptions = {},
@@ -63,15 +63,9 @@ export function useSignOut(
       // deleted locally); TanStack's default `online` mode would pause the mutation instead.
       networkMode: 'always',
       mutationFn: async () => {
-        await client.sessions.init().catch(() => undefined);
-        const before = client.sessions.getSnapshot();
-        // Core's signOut reports nothing about the revoke (a failure is swallowed by design), so
-        // the browser's own offline flag is the signal: offline, the revoke cannot have arrived.
-        const offline = typeof navigator !== 'undefined' && navigator.onLine === false;
-        await client.sessions.signOut();
+        const outcome = await client.sessions.signOut();
         return {
-          serverSessionExpiresAt:
-            offline && before.status === 'active' ? before.session.expiresAt : undefined,
+          serverSessionExpiresAt: outcome.revoked ? undefined : outcome.serverSessionExpiresAt,
         };
       },
       onSettled: () => queryClient.removeQueries({ queryKey: walletAuthQueryKeys.all(client) }),

@@ -65,6 +65,19 @@ describe('AccountSecurity sign-out (catalogue SES-08)', () => {
     },
   );
 
+  it('SES-08: given the browser reporting online but the service unreachable, should still say the server session lasts until expiresAt', async () => {
+    const kit = createKit();
+    const session = await kit.signIn();
+    const { container } = render(kit.wrapper(<AccountSecurity showExport={false} />));
+    const signOut = await screen.findByRole('button', { name: en.session.signOut });
+    kit.network.offline = true; // the fetch fails; navigator.onLine stays true
+    fireEvent.click(signOut);
+    const sentence = en.session.signedOutOffline(formatDateTime(session.expiresAt, en.locale));
+    await waitFor(() => expect(container.textContent).toContain(sentence));
+    expect(await kit.keyStore.load('session')).toBeUndefined();
+    expect(await serverSessions(kit)).toEqual([session.id]);
+  });
+
   it('given the network up, should revoke the session on the service and not mention the server', async () => {
     const kit = createKit();
     await kit.signIn();
