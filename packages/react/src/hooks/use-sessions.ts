@@ -1,5 +1,11 @@
-import { type QueryClient, type UseQueryResult, useQuery } from '@tanstack/react-query';
+import {
+  type QueryClient,
+  type UseQueryResult,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { AuthSession, WalletAuthClient, WalletAuthError } from '@wallet-auth/core';
+import { useEffect, useRef } from 'react';
 import { useWalletAuthClient } from '../provider/use-wallet-auth-client.js';
 import { walletAuthQueryKeys } from './query-keys.js';
 import { retryTransient } from './query-options.js';
@@ -16,8 +22,10 @@ export interface UseSessionsOptions {
 }
 
 /**
- * The account's active sessions (`GET /auth/sessions`) as shared server state. The current
- * session's id is part of the key, so signing in again shows the new list at once.
+ * The account's active sessions (`GET /auth/sessions`) as shared server state. When this device's
+ * session changes (a refresh, a new sign-in), the list is read again at once in a visible tab; a
+ * hidden tab only marks it stale and reads it when it comes back into view (TanStack Query's
+ * `refetchOnWindowFocus`), so ten open tabs do not re-read it after every refresh.
  *
  * @param options - Account, client and query options.
  */
@@ -29,9 +37,24 @@ export function useSessions(
     client,
   });
   const accountId = options.accountId ?? active?.accountId;
+  const queryClient = useQueryClient(options.queryClient);
+  const sessionId = active?.id;
+  const previous = useRef(sessionId);
+  useEffect(() => {
+    const was = previous.current;
+    previous.current = sessionId;
+    if (was === sessionId || sessionId === undefined || accountId === undefined) {
+      return;
+    }
+    const hidden = typeof document !== 'undefined' && document.visibilityState === 'hidden';
+    void queryClient.invalidateQueries({
+      queryKey: walletAuthQueryKeys.sessions(client, accountId),
+      refetchType: hidden ? 'none' : 'active',
+    });
+  }, [sessionId, accountId, client, queryClient]);
   return useQuery<AuthSession[], WalletAuthError>(
     {
-      queryKey: [...walletAuthQueryKeys.sessions(client, accountId), active?.id],
+      queryKey: walletAuthQueryKeys.sessions(client, accountId),
       queryFn: async ({ signal }) => {
         const { data } = await client.api.listSessions(accountId as string, signal);
         return data;
