@@ -18,13 +18,20 @@ export async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
   }
 }
 
+let onDemand: Promise<typeof import('../on-demand.js')> | undefined;
+
 /**
  * Loads `on-demand.ts`, the one chunk of kit code fetched on first use (sealed-key opening and
  * the wallet actions used after sign-in).
  * @throws WalletAuthError `NETWORK_ERROR` when the chunk cannot be fetched or evaluated.
  */
 export function loadOnDemand(): Promise<typeof import('../on-demand.js')> {
-  return loadChunk(() => import('../on-demand.js'));
+  // One promise for the page: once loaded, later callers wait a microtask, not another import().
+  onDemand ??= loadChunk(() => import('../on-demand.js')).catch((error: unknown) => {
+    onDemand = undefined; // a failed fetch is tried again next time
+    throw error;
+  });
+  return onDemand;
 }
 
 /**

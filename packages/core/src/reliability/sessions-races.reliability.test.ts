@@ -21,16 +21,37 @@ async function flush(turns = 10) {
   }
 }
 
-/** Fires the kit's timers one by one up to `end` (server time), letting each one's work settle. */
-async function runTimersUntil(time: ReturnType<typeof createTestTime>, end: number) {
-  await flush();
+/**
+ * Fires the kit's timers one by one up to `end` (server time), letting each one's work settle.
+ * `busy` tells when work is still in flight (a refresh holds WebCrypto calls that run on Node's
+ * thread pool, which a few event-loop turns do not cover on a loaded machine): time waits for it.
+ */
+async function runTimersUntil(
+  time: ReturnType<typeof createTestTime>,
+  end: number,
+  busy: () => boolean = () => false,
+) {
+  const settle = async () => {
+    await flush();
+    for (let waited = 0; busy() && waited < 5_000; waited += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    await flush();
+  };
+  await settle();
   for (let due = time.nextDue(); due !== undefined && due <= end; due = time.nextDue()) {
     time.advance(Math.max(0, due - time.server()));
-    await flush();
+    await settle();
   }
   time.advance(Math.max(0, end - time.server()));
-  await flush();
+  await settle();
 }
+
+/** True while `manager` has a refresh in flight. */
+const refreshing = (manager: { getSnapshot(): { status: string; refreshing?: boolean } }) => () => {
+  const state = manager.getSnapshot();
+  return state.status === 'active' && state.refreshing === true;
+};
 
 function envelope(status: number, body: Record<string, unknown>): Response {
   return new Response(JSON.stringify({ status, ...body }), {
@@ -136,7 +157,7 @@ describe('sessions: refresh failures and races (catalogue SES-03, SES-04, SES-05
       random: () => 0.5,
     });
     await manager.init();
-    await runTimersUntil(time, signedInAt + 620_000);
+    await runTimersUntil(time, signedInAt + 620_000, refreshing(manager));
     const gaps = attempts.slice(1).map((at, i) => at - attempts[i]!);
     const expected = [750, 1_500, 3_000, 6_000, 12_000, 22_500];
     expect(attempts[0]! - signedInAt).toBeGreaterThanOrEqual(540_000);
@@ -178,7 +199,7 @@ describe('sessions: refresh failures and races (catalogue SES-03, SES-04, SES-05
     const other = reopen(sandbox, real, createMemoryKeyStore(), time.client(0));
     await signIn(other, emailCredentialId);
     await other.sessions.revokeSession(session.id);
-    await runTimersUntil(time, time.server() + 620_000);
+    await runTimersUntil(time, time.server() + 620_000, refreshing(mine.sessions));
     expect(refreshes).toBe(1); // answered 401 Session is not active; never tried again
     // "Session is not active" does not say revoked or expired: re-authentication either way.
     expect(mine.sessions.getSnapshot().status).toBe('expired');
@@ -219,7 +240,7 @@ describe('sessions: refresh failures and races (catalogue SES-03, SES-04, SES-05
       clock: time.client(0),
     });
     await signIn(client, emailCredentialId);
-    await runTimersUntil(time, time.server() + 620_000);
+    await runTimersUntil(time, time.server() + 620_000, refreshing(client.sessions));
     expect(refreshes).toBe(1);
     expect(client.sessions.getSnapshot().status).toBe('expired');
     expect(await client.keys.load('session')).toBeUndefined();
