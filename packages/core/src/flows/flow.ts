@@ -1,4 +1,4 @@
-import type { WalletAuthError } from '../errors/wallet-auth-error.js';
+import { isWalletAuthError, WalletAuthError } from '../errors/wallet-auth-error.js';
 import { type Clock, systemClock } from '../internal/clock.js';
 import type { Subscribable } from '../internal/subscribable.js';
 
@@ -50,7 +50,12 @@ export function runOnDemand<E, F>(
       run = await loading;
     } catch (error) {
       loading = undefined;
-      context.send(failed(effect, error as WalletAuthError));
+      const failure = isWalletAuthError(error)
+        ? error
+        : new WalletAuthError('UNKNOWN', 'Part of the wallet kit could not be loaded.', {
+            cause: error,
+          });
+      context.send(failed(effect, failure));
       return;
     }
     await run(effect, context);

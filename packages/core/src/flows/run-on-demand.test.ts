@@ -48,4 +48,19 @@ describe('runOnDemand (effects loaded on first use)', () => {
     expect(sent.at(-1)).toEqual({ type: 'DONE', value: 8 });
     expect(load).toHaveBeenCalledTimes(2);
   });
+
+  it('given a loader failing with something other than a kit error, should still send a typed failure with the cause', async () => {
+    const broken = new TypeError('runner factory threw');
+    const run = runOnDemand<Event, number>(
+      () => Promise.reject(broken),
+      (_effect, error) => ({ type: 'FAILED', error }),
+    );
+    const { ctx, sent } = context();
+    await run(1, ctx);
+    const [event] = sent;
+    expect(event?.type).toBe('FAILED');
+    const error = event?.type === 'FAILED' ? event.error : undefined;
+    expect(error).toBeInstanceOf(WalletAuthError);
+    expect(error).toMatchObject({ code: 'UNKNOWN', cause: broken });
+  });
 });

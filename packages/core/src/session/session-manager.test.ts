@@ -2,35 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createWalletAuthClient } from '../client/create-wallet-auth-client.js';
 import { createOtpLoginFlow } from '../flows/otp-login/otp-login.js';
 import { createMemoryKeyStore } from '../keys/memory-key-store.js';
+import { createHub } from '../reliability/sessions.fixtures.js';
 import { BASE_URL, setup, waitFor } from '../test/harness.js';
-import { createLockRunner, type SessionChannel, type SessionMessage } from './cross-tab.js';
-
-/** An in-memory BroadcastChannel hub: what one tab posts, the others receive. */
-function createHub() {
-  const listeners = new Set<(message: SessionMessage) => void>();
-  return (): SessionChannel => {
-    let mine: ((message: SessionMessage) => void) | undefined;
-    return {
-      post: (message) => {
-        for (const listener of listeners) {
-          if (listener !== mine) {
-            queueMicrotask(() => listener(message));
-          }
-        }
-      },
-      listen(listener) {
-        mine = listener;
-        listeners.add(listener);
-        return () => listeners.delete(listener);
-      },
-      close() {
-        if (mine) {
-          listeners.delete(mine);
-        }
-      },
-    };
-  };
-}
+import { createLockRunner } from './cross-tab.js';
 
 async function signIn(client: ReturnType<typeof createWalletAuthClient>, credentialId: string) {
   const flow = createOtpLoginFlow(client);
