@@ -143,11 +143,23 @@ function targetsTable(): string {
       verdict(h.overheadMedianMs <= 1),
     ]);
     rows.push([
-      '≥ 150 complete OTP flows/s (2 cores)',
+      '≥ 150 complete OTP flows/s (2 cores, 200 users back to back)',
       h.cleanFlowsPerSecond.toFixed(1),
       verdict(h.cleanFlowsPerSecond >= 150),
     ]);
-    rows.push(['p99 flow ≤ 1 s', `${ms(h.cleanP99Ms)} ms`, verdict(h.cleanP99Ms <= 1000)]);
+    if (h.atTarget !== undefined) {
+      const { achievedPerSecond, p99Ms } = h.atTarget;
+      rows.push([
+        'p99 flow ≤ 1 s at 150 flows/s (open loop, 200 users)',
+        `${ms(p99Ms)} ms (${achievedPerSecond.toFixed(1)} flows/s completed)`,
+        verdict(achievedPerSecond >= 150 * 0.98 && p99Ms <= 1000),
+      ]);
+    }
+    rows.push([
+      'p99 flow, 200 users back to back (closed loop)',
+      `${ms(h.cleanP99Ms)} ms`,
+      verdict(h.cleanP99Ms <= 1000),
+    ]);
     rows.push([
       '0 lost or duplicated sessions',
       String(h.lostOrDuplicated),

@@ -6,6 +6,7 @@
 import { serveParent } from '../lib/child.js';
 import { cpuMs } from '../lib/stats.js';
 import { type ProbeTarget, runAutocannon, runSequentialProbe } from './http-probes.js';
+import { runPacedLoop } from './paced.js';
 import { createSimUser, type FlowRecord, type ProxyTarget, type SimUser } from './sim-user.js';
 
 /** Payload of `prepare`. */
@@ -16,11 +17,18 @@ export interface PrepareRequest {
   runTag: string;
 }
 
-/** Payload of `run`: every loop stops at `durationMs` or `maxFlows`, whichever comes first. */
+/**
+ * Payload of `run`: every loop stops at `durationMs` or `maxFlows`, whichever comes first.
+ * Without `ratePerSecond` each user signs in back to back (closed loop: the load follows the
+ * servers' speed). With it, flows start on a fixed schedule (open loop, as users arrive whether the
+ * servers keep up or not), each on a free user; a flow that finds all users busy waits for one, and
+ * its duration counts from its scheduled start (no coordinated omission).
+ */
 export interface RunRequest {
   durationMs: number;
   maxFlows: number;
   flowTimeoutMs: number;
+  ratePerSecond?: number;
 }
 
 /** Answer of `run`. */
@@ -60,7 +68,52 @@ async function prepare(request: PrepareRequest): Promise<number> {
   return users.length;
 }
 
+function driverError(user: SimUser, error: unknown): FlowRecord {
+  // A bench bug, not a kit outcome: recorded (and visible in the report), never fatal to the run.
+  return {
+    user: user.index,
+    ok: false,
+    sessionId: undefined,
+    tek: undefined,
+    errorCode: `DRIVER_ERROR ${(error as Error).message}`.slice(0, 80),
+    startedAt: Date.now(),
+    durationMs: 0,
+    roundTrips: 0,
+    signedSends: 0,
+    statuses: [],
+    reconciled: [],
+  };
+}
+
+/** Open loop (see `runPacedLoop`): flows start on schedule, each on the first free user. */
+async function runPaced(request: RunRequest, rate: number): Promise<RunResult> {
+  const started = performance.now();
+  const cpuBefore = cpuMs();
+  const outcomes = await runPacedLoop({
+    workers: users,
+    ratePerSecond: rate,
+    durationMs: request.durationMs,
+    maxFlows: request.maxFlows,
+    run: (user) => user.signIn(request.flowTimeoutMs).catch((error) => driverError(user, error)),
+  });
+  const records = outcomes.map(({ result, durationMs, lateMs, queued }) => ({
+    ...result,
+    durationMs,
+    ...(queued ? { waitedMs: lateMs } : {}),
+  }));
+  return {
+    windowMs: request.durationMs,
+    drainedMs: performance.now() - started,
+    records,
+    accountIds: users.map((user) => user.accountId),
+    cpuMs: cpuMs() - cpuBefore,
+  };
+}
+
 async function run(request: RunRequest): Promise<RunResult> {
+  if (request.ratePerSecond !== undefined) {
+    return runPaced(request, request.ratePerSecond);
+  }
   const records: FlowRecord[] = [];
   const started = performance.now();
   const cpuBefore = cpuMs();
@@ -73,20 +126,7 @@ async function run(request: RunRequest): Promise<RunResult> {
         try {
           records.push(await user.signIn(request.flowTimeoutMs));
         } catch (error) {
-          // A bench bug, not a kit outcome: recorded (and visible in the report), never fatal to the run.
-          records.push({
-            user: user.index,
-            ok: false,
-            sessionId: undefined,
-            tek: undefined,
-            errorCode: `DRIVER_ERROR ${(error as Error).message}`.slice(0, 80),
-            startedAt: Date.now(),
-            durationMs: 0,
-            roundTrips: 0,
-            signedSends: 0,
-            statuses: [],
-            reconciled: [],
-          });
+          records.push(driverError(user, error));
         }
       }
     }),

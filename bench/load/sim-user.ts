@@ -46,6 +46,8 @@ export interface FlowRecord {
   statuses: number[];
   /** Sessions found by listing after an ambiguous failure (attributed to this flow). */
   reconciled: string[];
+  /** Paced runs, when every user was busy at the flow's scheduled start: ms until one was free (in `durationMs`). */
+  waitedMs?: number;
 }
 
 /** A signed-up user with a kit client of its own. */

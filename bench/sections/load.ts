@@ -7,6 +7,7 @@ import { loadavg } from 'node:os';
 import { type Summary, summarize } from '../lib/stats.js';
 import type { RunRequest, RunResult } from '../load/driver-process.js';
 import { checkSessionInvariant, type InvariantReport } from '../load/invariant.js';
+import type { FlowRecord } from '../load/sim-user.js';
 import type { EmulatorSnapshot } from '../servers/emulator-process.js';
 import type { ProxyCounts } from '../servers/proxy-process.js';
 import type { Topology } from './server-topology.js';
@@ -15,6 +16,10 @@ import type { Topology } from './server-topology.js';
 export interface LoadResult {
   label: string;
   users: number;
+  /** Open-loop runs: the offered rate (flows started per second, whatever the servers do). */
+  offeredPerSecond?: number;
+  /** Open-loop runs: flows that found every user busy, and the longest such wait. */
+  queued?: { flows: number; maxWaitMs: number };
   /** Flows of the warm-up loop (not in the figures, but in the invariant). */
   warmupFlows: number;
   windowMs: number;
@@ -42,9 +47,16 @@ export interface LoadResult {
   loadAverage: { before: number; after: number };
 }
 
+/** A load run's figures and its flows (for the invariant of a later run on the same servers). */
+export interface LoadOutcome {
+  result: LoadResult;
+  records: FlowRecord[];
+}
+
 /**
- * Runs a bounded warm-up loop (JIT, connection pools; not counted), then the measured loop on
- * `topology`, and checks the invariant over both.
+ * Runs a bounded warm-up loop (JIT, connection pools; not counted; none when `warmupMs` is 0),
+ * then the measured loop on `topology`, and checks the invariant over both and `earlier` (the
+ * flows of runs before them on the same emulator).
  */
 export async function runLoad(
   topology: Topology,
@@ -52,12 +64,16 @@ export async function runLoad(
   users: number,
   run: RunRequest,
   warmupMs: number,
-): Promise<LoadResult> {
-  const warmup = await topology.driver.request<RunResult>(
-    'run',
-    { ...run, durationMs: warmupMs },
-    warmupMs + run.flowTimeoutMs + 120_000,
-  );
+  earlier: readonly FlowRecord[] = [],
+): Promise<LoadOutcome> {
+  const warmup =
+    warmupMs === 0
+      ? { records: [] }
+      : await topology.driver.request<RunResult>(
+          'run',
+          { ...run, ratePerSecond: undefined, durationMs: warmupMs },
+          warmupMs + run.flowTimeoutMs + 120_000,
+        );
   await topology.proxy.request('reset');
   const loadBefore = loadavg()[0] ?? Number.NaN;
   const emulatorBefore = await topology.emulator.request<EmulatorSnapshot>('snapshot');
@@ -74,7 +90,10 @@ export async function runLoad(
   const sessions = emulator.sessions.filter(
     (session) => accounts.has(session.accountId) && session.type === 'EMAIL_OTP',
   );
-  const invariant = checkSessionInvariant([...warmup.records, ...result.records], sessions);
+  const invariant = checkSessionInvariant(
+    [...earlier, ...warmup.records, ...result.records],
+    sessions,
+  );
   const successes = result.records.filter((record) => record.ok);
   const failuresByCode: Record<string, number> = {};
   for (const record of result.records) {
@@ -90,9 +109,18 @@ export async function runLoad(
     (sum, record) => sum + Math.max(0, record.signedSends - 1),
     0,
   );
-  return {
+  const waits = result.records.flatMap((record) =>
+    record.waitedMs === undefined ? [] : [record.waitedMs],
+  );
+  const figures: LoadResult = {
     label,
     users,
+    ...(run.ratePerSecond === undefined
+      ? {}
+      : {
+          offeredPerSecond: run.ratePerSecond,
+          queued: { flows: waits.length, maxWaitMs: Math.max(0, ...waits) },
+        }),
     warmupFlows: warmup.records.length,
     windowMs: result.windowMs,
     drainedMs: result.drainedMs,
@@ -123,4 +151,5 @@ export async function runLoad(
       emulator: (emulator.cpuMs - emulatorBefore.cpuMs) / result.records.length,
     },
   };
+  return { result: figures, records: [...earlier, ...warmup.records, ...result.records] };
 }

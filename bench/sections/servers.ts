@@ -12,6 +12,8 @@ import { startTopology } from './server-topology.js';
 export interface ServersReport {
   latency: LatencyPair[];
   clean: LoadResult;
+  /** Open-loop runs on the clean servers, one per offered rate (absent from older reports). */
+  paced?: LoadResult[];
   faulted: LoadResult;
   faults: { processingRate: number; signedLegDropRate: number };
 }
@@ -24,21 +26,33 @@ export interface ServersSettings {
   autocannonSeconds: number;
   /** Unmeasured load before each measured run. */
   warmupMs: number;
+  /** Offered rates (flows/s) of the open-loop runs after the clean closed-loop one. */
+  pacedRates: number[];
 }
 
 /** The settings of `--quick` and of the full bench. */
 export function serversSettings(quick: boolean): ServersSettings {
   return quick
-    ? { users: 200, loadMs: 8000, sequentialCount: 300, autocannonSeconds: 2, warmupMs: 3000 }
+    ? {
+        users: 200,
+        loadMs: 8000,
+        sequentialCount: 300,
+        autocannonSeconds: 2,
+        warmupMs: 3000,
+        pacedRates: [TARGET_RATE],
+      }
     : {
         users: 200,
         loadMs: 60_000,
         sequentialCount: 2000,
         autocannonSeconds: 10,
         warmupMs: 10_000,
+        pacedRates: [100, TARGET_RATE],
       };
 }
 
+/** The issue's throughput target, flows/s (offered in the open-loop run). */
+export const TARGET_RATE = 150;
 const PROCESSING_RATE = 0.1;
 const DROP_RATE = 0.05;
 const FLOW_TIMEOUT_MS = 30_000;
@@ -52,6 +66,7 @@ export async function benchServers(
   const clean = await startTopology({}, settings.users, 'clean');
   let latency: LatencyPair[];
   let cleanLoad: LoadResult;
+  const paced: LoadResult[] = [];
   try {
     log('servers: proxy latency (sequential probe, autocannon c=1 and c=10)');
     latency = await measureProxyLatency(clean, {
@@ -60,7 +75,7 @@ export async function benchServers(
       connections: [1, 10],
     });
     log(`servers: clean load, ${settings.loadMs / 1000} s`);
-    cleanLoad = await runLoad(
+    const closed = await runLoad(
       clean,
       'clean',
       settings.users,
@@ -71,6 +86,26 @@ export async function benchServers(
       },
       settings.warmupMs,
     );
+    cleanLoad = closed.result;
+    let earlier = closed.records;
+    for (const rate of settings.pacedRates) {
+      log(`servers: open loop at ${rate} flows/s, ${settings.loadMs / 1000} s`);
+      const open = await runLoad(
+        clean,
+        `paced ${rate}/s`,
+        settings.users,
+        {
+          durationMs: settings.loadMs,
+          maxFlows: 1_000_000,
+          flowTimeoutMs: FLOW_TIMEOUT_MS,
+          ratePerSecond: rate,
+        },
+        0,
+        earlier,
+      );
+      paced.push(open.result);
+      earlier = open.records;
+    }
   } finally {
     await clean.stop();
   }
@@ -88,7 +123,7 @@ export async function benchServers(
   let faultedLoad: LoadResult;
   try {
     log(`servers: faulted load, ${settings.loadMs / 1000} s`);
-    faultedLoad = await runLoad(
+    ({ result: faultedLoad } = await runLoad(
       faulted,
       'faults',
       settings.users,
@@ -98,13 +133,14 @@ export async function benchServers(
         flowTimeoutMs: FLOW_TIMEOUT_MS,
       },
       settings.warmupMs,
-    );
+    ));
   } finally {
     await faulted.stop();
   }
   return {
     latency,
     clean: cleanLoad,
+    paced,
     faulted: faultedLoad,
     faults: { processingRate: PROCESSING_RATE, signedLegDropRate: DROP_RATE },
   };
