@@ -122,3 +122,29 @@ describe('createProxy start-up checks', () => {
     );
   });
 });
+
+describe('the default random source', () => {
+  it('hands out fresh CSPRNG bytes of the asked length, across refills of its pool, never the same twice', async () => {
+    const { resolveProxyOptions } = await import('./options.js');
+    const { random } = resolveProxyOptions(valid);
+    const seen = new Set<string>();
+    // 8-byte draws across several 4 KiB refills, plus sizes around and over the pool's share.
+    for (let i = 0; i < 2000; i++) {
+      const bytes = random(8);
+      expect(bytes).toHaveLength(8);
+      seen.add(Buffer.from(bytes).toString('hex'));
+    }
+    expect(seen.size).toBe(2000);
+    for (const size of [1, 32, 1024, 1025, 5000]) {
+      const a = random(size);
+      expect(a).toHaveLength(size);
+      if (size >= 16) {
+        expect(Buffer.from(a).equals(Buffer.from(random(size)))).toBe(false);
+      }
+    }
+    // Each draw is its own copy: changing it changes nothing later draws see.
+    const first = random(16);
+    first.fill(0);
+    expect(random(16).some((byte) => byte !== 0)).toBe(true);
+  });
+});

@@ -114,8 +114,27 @@ const UPSTREAM_NAMES = new Set([
   'timeoutMs',
   'allowInsecureHttp',
 ]);
+const RANDOM_POOL_BYTES = 4096;
+let randomPool = new Uint8Array(0);
+let randomOffset = 0;
+
+/**
+ * CSPRNG bytes served from a 4 KiB buffer refilled by `getRandomValues` (as Node's `randomUUID`
+ * caches its entropy): one call into the system generator per ~500 requests instead of one each.
+ * Every caller gets its own copy; a byte is never handed out twice.
+ */
 function defaultRandom(bytes: number): Uint8Array {
-  return crypto.getRandomValues(new Uint8Array(bytes));
+  if (bytes > RANDOM_POOL_BYTES / 4) {
+    return crypto.getRandomValues(new Uint8Array(bytes));
+  }
+  if (randomOffset + bytes > randomPool.length) {
+    randomPool = crypto.getRandomValues(new Uint8Array(RANDOM_POOL_BYTES));
+    randomOffset = 0;
+  }
+  const out = randomPool.slice(randomOffset, randomOffset + bytes);
+  randomPool.fill(0, randomOffset, randomOffset + bytes);
+  randomOffset += bytes;
+  return out;
 }
 
 /** Validates `createProxy` options and fills in defaults; throws {@link ProxyConfigError}. */

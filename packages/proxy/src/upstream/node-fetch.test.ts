@@ -90,4 +90,13 @@ describe('createNodeFetch (loopback server)', () => {
     await expect(transport(new Request(`${base}/reset`))).rejects.toThrow();
     await expect(transport(new Request('ftp://127.0.0.1/x'))).rejects.toThrow(TypeError);
   });
+
+  it('given a plain exchange with a deadline and no signal, should stop the request at the deadline', async () => {
+    const plain = { method: 'GET', headers: new Headers(), body: undefined };
+    const late = transport.exchange({ ...plain, url: `${base}/hang`, timeoutMs: 30 });
+    await expect(late).rejects.toMatchObject({ name: 'TimeoutError' });
+    // The deadline is cleared once the answer is in: a quick call with a short one succeeds.
+    const quick = await transport.exchange({ ...plain, url: `${base}/empty`, timeoutMs: 5000 });
+    expect(quick.status).toBe(204);
+  });
 });

@@ -62,26 +62,23 @@ export function createUpstreamClient(
 ): UpstreamClient {
   const plain = (upstream.fetch as Partial<NodeFetch>).exchange;
 
+  function prepare(request: UpstreamRequest) {
+    return {
+      url: buildUpstreamUrl(upstream.baseUrl, request.template, request.params, request.query),
+      headers: upstreamRequestHeaders({
+        authorization: upstream.authorization,
+        contentType: request.body === undefined ? undefined : request.contentType,
+        ...(request.signed === undefined ? {} : { signed: request.signed }),
+        signatureHeaderName,
+      }),
+    };
+  }
+
   async function exchange(
     request: UpstreamRequest,
     signal: AbortSignal,
   ): Promise<UpstreamResponse> {
-    const url = buildUpstreamUrl(upstream.baseUrl, request.template, request.params, request.query);
-    const headers = upstreamRequestHeaders({
-      authorization: upstream.authorization,
-      contentType: request.body === undefined ? undefined : request.contentType,
-      ...(request.signed === undefined ? {} : { signed: request.signed }),
-      signatureHeaderName,
-    });
-    if (typeof plain === 'function') {
-      return exchangePlain(plain, {
-        url: url.href,
-        method: request.method,
-        headers,
-        body: request.body,
-        signal,
-      });
-    }
+    const { url, headers } = prepare(request);
     const outgoing = new Request(url, {
       method: request.method,
       headers,
@@ -134,7 +131,7 @@ export function createUpstreamClient(
         throw new RangeError(`Status ${response.status} is not a response status`); // as Response would
       }
     } catch (error) {
-      if (request.signal.aborted) {
+      if (error instanceof DOMException && error.name === 'TimeoutError') {
         throw new UpstreamError('timeout', 'The service did not answer in time', { cause: error });
       }
       throw new UpstreamError('unreachable', 'The service could not be reached', { cause: error });
@@ -165,8 +162,41 @@ export function createUpstreamClient(
     };
   }
 
+  /** Sends over the plain exchange, which enforces the deadline itself (no signal to make). */
+  async function sendPlain(
+    send: NodeFetch['exchange'],
+    request: UpstreamRequest,
+  ): Promise<UpstreamResponse> {
+    const { url, headers } = prepare(request);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // A guard for an `exchange` that ignores `timeoutMs`: the answer still comes in time.
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new UpstreamError('timeout', 'The service did not answer in time')),
+        upstream.timeoutMs + 50,
+      );
+    });
+    try {
+      return await Promise.race([
+        exchangePlain(send, {
+          url: url.href,
+          method: request.method,
+          headers,
+          body: request.body,
+          timeoutMs: upstream.timeoutMs,
+        }),
+        deadline,
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   return {
     async send(request) {
+      if (typeof plain === 'function') {
+        return sendPlain(plain, request);
+      }
       const controller = new AbortController();
       let timer: ReturnType<typeof setTimeout> | undefined;
       const deadline = new Promise<never>((_, reject) => {
