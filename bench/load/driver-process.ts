@@ -7,7 +7,13 @@ import { serveParent } from '../lib/child.js';
 import { cpuMs } from '../lib/stats.js';
 import { type ProbeTarget, runAutocannon, runSequentialProbe } from './http-probes.js';
 import { runPacedLoop } from './paced.js';
-import { createSimUser, type FlowRecord, type ProxyTarget, type SimUser } from './sim-user.js';
+import {
+  createSimUser,
+  emptyRecord,
+  type FlowRecord,
+  type ProxyTarget,
+  type SimUser,
+} from './sim-user.js';
 
 /** Payload of `prepare`. */
 export interface PrepareRequest {
@@ -70,25 +76,11 @@ async function prepare(request: PrepareRequest): Promise<number> {
 
 function driverError(user: SimUser, error: unknown): FlowRecord {
   // A bench bug, not a kit outcome: recorded (and visible in the report), never fatal to the run.
-  return {
-    user: user.index,
-    ok: false,
-    sessionId: undefined,
-    tek: undefined,
-    errorCode: `DRIVER_ERROR ${(error as Error).message}`.slice(0, 80),
-    startedAt: Date.now(),
-    durationMs: 0,
-    roundTrips: 0,
-    signedSends: 0,
-    statuses: [],
-    reconciled: [],
-  };
+  return emptyRecord(user.index, `DRIVER_ERROR ${(error as Error).message}`.slice(0, 80));
 }
 
 /** Open loop (see `runPacedLoop`): flows start on schedule, each on the first free user. */
-async function runPaced(request: RunRequest, rate: number): Promise<RunResult> {
-  const started = performance.now();
-  const cpuBefore = cpuMs();
+async function runPaced(request: RunRequest, rate: number): Promise<FlowRecord[]> {
   const outcomes = await runPacedLoop({
     workers: users,
     ratePerSecond: rate,
@@ -96,41 +88,38 @@ async function runPaced(request: RunRequest, rate: number): Promise<RunResult> {
     maxFlows: request.maxFlows,
     run: (user) => user.signIn(request.flowTimeoutMs).catch((error) => driverError(user, error)),
   });
-  const records = outcomes.map(({ result, durationMs, lateMs, queued }) => ({
+  return outcomes.map(({ result, durationMs, lateMs, queued }) => ({
     ...result,
     durationMs,
     ...(queued ? { waitedMs: lateMs } : {}),
   }));
-  return {
-    windowMs: request.durationMs,
-    drainedMs: performance.now() - started,
-    records,
-    accountIds: users.map((user) => user.accountId),
-    cpuMs: cpuMs() - cpuBefore,
-  };
 }
 
-async function run(request: RunRequest): Promise<RunResult> {
-  if (request.ratePerSecond !== undefined) {
-    return runPaced(request, request.ratePerSecond);
-  }
+/** Closed loop: every user signs in back to back until the window or `maxFlows` ends. */
+async function runClosed(request: RunRequest): Promise<FlowRecord[]> {
   const records: FlowRecord[] = [];
-  const started = performance.now();
-  const cpuBefore = cpuMs();
-  const deadline = started + request.durationMs;
+  const deadline = performance.now() + request.durationMs;
   let launched = 0;
   await Promise.all(
     users.map(async (user) => {
       while (performance.now() < deadline && launched < request.maxFlows) {
         launched += 1;
-        try {
-          records.push(await user.signIn(request.flowTimeoutMs));
-        } catch (error) {
-          records.push(driverError(user, error));
-        }
+        records.push(
+          await user.signIn(request.flowTimeoutMs).catch((error) => driverError(user, error)),
+        );
       }
     }),
   );
+  return records;
+}
+
+async function run(request: RunRequest): Promise<RunResult> {
+  const started = performance.now();
+  const cpuBefore = cpuMs();
+  const records =
+    request.ratePerSecond === undefined
+      ? await runClosed(request)
+      : await runPaced(request, request.ratePerSecond);
   return {
     windowMs: request.durationMs,
     drainedMs: performance.now() - started,

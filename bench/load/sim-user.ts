@@ -50,6 +50,23 @@ export interface FlowRecord {
   waitedMs?: number;
 }
 
+/** A record of a flow that has not sent anything yet (or never will: `errorCode` says why). */
+export function emptyRecord(user: number, errorCode: string | undefined): FlowRecord {
+  return {
+    user,
+    ok: false,
+    sessionId: undefined,
+    tek: undefined,
+    errorCode,
+    startedAt: Date.now(),
+    durationMs: 0,
+    roundTrips: 0,
+    signedSends: 0,
+    statuses: [],
+    reconciled: [],
+  };
+}
+
 /** A signed-up user with a kit client of its own. */
 export interface SimUser {
   index: number;
@@ -168,19 +185,7 @@ export async function createSimUser(
     exchanges = [];
     const startedAt = performance.now();
     const flow = createOtpLoginFlow(client);
-    const record: FlowRecord = {
-      user: index,
-      ok: false,
-      sessionId: undefined,
-      tek: undefined,
-      errorCode: undefined,
-      startedAt: Date.now(),
-      durationMs: 0,
-      roundTrips: 0,
-      signedSends: 0,
-      statuses: [],
-      reconciled: [],
-    };
+    const record = emptyRecord(index, undefined);
     const state = await new Promise<ReturnType<typeof flow.getSnapshot> | undefined>((resolve) => {
       let submitted = false;
       const timer = setTimeout(() => finish(undefined), timeoutMs);
