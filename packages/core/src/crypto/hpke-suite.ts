@@ -53,13 +53,50 @@ class HkdfSha256Sync extends HkdfSha256 {
 /** suite_id of the KEM (RFC 9180 §4.1): "KEM" ‖ I2OSP(0x0010, 2), DHKEM(P-256, HKDF-SHA256). */
 const KEM_SUITE_ID = Uint8Array.of(0x4b, 0x45, 0x4d, 0x00, 0x10);
 
-/** DHKEM(P-256, HKDF-SHA256) whose ExtractAndExpand (RFC 9180 §4.1) is `HkdfSha256Sync`'s. */
+/**
+ * Raw pub65 bytes of public `CryptoKey`s whose bytes the kit already holds: keys the KEM imported
+ * from bytes (the recipient of a seal, `enc` of an open) and key pairs registered by
+ * `rememberPublicKey`. The KEM context (RFC 9180 §4.1) needs both public keys as bytes, and
+ * @hpke/core exports them again through WebCrypto otherwise: a round trip to the crypto thread
+ * per seal and per open for bytes already in hand. Public data only; weakly held.
+ */
+const knownPublicKeys = new WeakMap<CryptoKey, ArrayBuffer>();
+
+/**
+ * Tells the KEM the raw bytes of a public key it will be asked to serialize (the recipient's
+ * own key of an open). The bytes must be the key's; the kit passes what it exported at keygen.
+ * @param key - The public `CryptoKey`.
+ * @param raw - Its pub65 bytes (anything else is ignored: WebCrypto exports it then).
+ */
+export function rememberPublicKey(key: CryptoKey, raw: Uint8Array): void {
+  if (raw.length === 65) {
+    knownPublicKeys.set(key, buffer(raw));
+  }
+}
+
+/**
+ * DHKEM(P-256, HKDF-SHA256) whose ExtractAndExpand (RFC 9180 §4.1) is `HkdfSha256Sync`'s and
+ * whose public-key serialization answers from `knownPublicKeys` when it can.
+ */
 class DhkemP256HkdfSha256Sync extends DhkemP256HkdfSha256 {
   constructor() {
     super();
     const kdf = new HkdfSha256Sync();
     kdf.init(KEM_SUITE_ID);
     this._kdf = kdf;
+    // The primitives object is this instance's own (made by the constructor above).
+    const prim = this._prim;
+    const serialize = prim.serializePublicKey.bind(prim);
+    const deserialize = prim.deserializePublicKey.bind(prim);
+    prim.serializePublicKey = async (key) => {
+      const known = knownPublicKeys.get(key);
+      return known === undefined ? serialize(key) : known.slice(0);
+    };
+    prim.deserializePublicKey = async (raw) => {
+      const key = await deserialize(raw);
+      knownPublicKeys.set(key, buffer(bytes(raw)));
+      return key;
+    };
   }
 }
 

@@ -32,8 +32,12 @@ export function preloadHpke(): void {
   loadSuite().catch(() => undefined);
 }
 
-async function createSuite() {
-  return (await loadChunk(loadSuite)).createHpkeSuite();
+async function createSuite(recipientKey?: { publicKey: CryptoKey; raw: Uint8Array }) {
+  const suiteModule = await loadChunk(loadSuite);
+  if (recipientKey !== undefined) {
+    suiteModule.rememberPublicKey(recipientKey.publicKey, recipientKey.raw);
+  }
+  return suiteModule.createHpkeSuite();
 }
 
 /** Parameters of `hpkeSeal`. */
@@ -109,7 +113,10 @@ export async function hpkeOpen(params: HpkeOpenParams): Promise<Uint8Array<Array
   }
   getSubtle();
   const recipientPublicKey = hexToBytes(params.recipientKeyPair.publicKeyHex);
-  const suite = await createSuite();
+  const suite = await createSuite({
+    publicKey: params.recipientKeyPair.publicKey,
+    raw: recipientPublicKey,
+  });
   try {
     const recipient = await suite.createRecipientContext({
       recipientKey: {

@@ -49,7 +49,8 @@ function encode(prefix: number, ...values: bigint[]): Uint8Array {
   return out;
 }
 
-describe('P-256 public-key math against @noble/curves', () => {
+// noble's key generation dominates: a thousand runs take ~4 s alone, more beside the browser project.
+describe('P-256 public-key math against @noble/curves', { timeout: 30_000 }, () => {
   it('given valid points, should compress, decompress and validate exactly as noble', () => {
     fc.assert(
       fc.property(secretKey, (secret) => {
