@@ -2,7 +2,8 @@
  * The browser side of section 2, bundled by esbuild and loaded in a cross-origin-isolated page:
  * `window.runCryptoBench({samples, batch})` times the kit's client crypto per sign-in type and the
  * raw WebCrypto operations underneath. Each sample is the mean of `batch` consecutive operations
- * (µs), so the 5 µs timer of an isolated page stays well below the figures.
+ * (µs), so the 5 µs timer of an isolated page stays well below the figures; rows are sampled
+ * round-robin.
  */
 import {
   bytesToBase64Url,
@@ -58,30 +59,51 @@ function timed(run: () => Promise<unknown>): Step {
   return { prepare: none, run };
 }
 
-/** Times `batch` runs of each step after their untimed preparations, `samples` times; warms up first. */
-async function sample(config: CryptoBenchConfig, steps: readonly Step[]): Promise<number[]> {
-  const once = async (count: number): Promise<number> => {
-    let elapsed = 0;
-    const previous: unknown[] = Array.from({ length: count }, () => undefined);
-    for (const step of steps) {
-      const prepared: unknown[] = [];
-      for (let i = 0; i < count; i++) {
-        prepared.push(await step.prepare(previous[i]));
-      }
-      const started = performance.now();
-      for (let i = 0; i < count; i++) {
-        previous[i] = await step.run(prepared[i]);
-      }
-      elapsed += performance.now() - started;
+/** Times `batch` runs of each step after their untimed preparations; returns µs per operation. */
+async function timeBatch(batch: number, steps: readonly Step[]): Promise<number> {
+  let elapsed = 0;
+  const previous: unknown[] = Array.from({ length: batch }, () => undefined);
+  for (const step of steps) {
+    const prepared: unknown[] = [];
+    for (let i = 0; i < batch; i++) {
+      prepared.push(await step.prepare(previous[i]));
     }
-    return (elapsed * 1000) / count;
-  };
-  await once(Math.max(5, config.batch));
-  const out: number[] = [];
-  for (let s = 0; s < config.samples; s++) {
-    out.push(await once(config.batch));
+    const started = performance.now();
+    for (let i = 0; i < batch; i++) {
+      previous[i] = await step.run(prepared[i]);
+    }
+    elapsed += performance.now() - started;
   }
-  return out;
+  return (elapsed * 1000) / batch;
+}
+
+/** One row of the table: its operation's steps. */
+interface Row {
+  name: string;
+  group: CryptoSamples['group'];
+  steps: readonly Step[];
+}
+
+/**
+ * Samples every row round-robin: each round times one batch of every row in turn, `samples`
+ * rounds after a warm-up round. A shared machine's slow spells then fall on all rows alike, so a
+ * sign-in and its WebCrypto floor are compared under the same conditions (timed row after row,
+ * one slow second could land on either alone and move their ratio by half).
+ */
+async function sampleRows(
+  config: CryptoBenchConfig,
+  rows: readonly Row[],
+): Promise<CryptoSamples[]> {
+  for (const row of rows) {
+    await timeBatch(Math.max(5, config.batch), row.steps);
+  }
+  const results = rows.map(({ name, group }) => ({ name, group, samplesUs: [] as number[] }));
+  for (let round = 0; round < config.samples; round++) {
+    for (const [index, row] of rows.entries()) {
+      results[index]?.samplesUs.push(await timeBatch(config.batch, row.steps));
+    }
+  }
+  return results;
 }
 
 async function runCryptoBench(config: CryptoBenchConfig): Promise<CryptoBenchResult> {
@@ -102,20 +124,20 @@ async function runCryptoBench(config: CryptoBenchConfig): Promise<CryptoBenchRes
   }
   checks.push('sealed session key opens to the sealed key (§7)');
 
-  const results: CryptoSamples[] = [];
-  const add = async (name: string, group: CryptoSamples['group'], steps: readonly Step[]) => {
-    results.push({ name, group, samplesUs: await sample(config, steps) });
+  const rows: Row[] = [];
+  const add = (name: string, group: CryptoSamples['group'], steps: readonly Step[]) => {
+    rows.push({ name, group, steps });
   };
   const signing = await generateSigningKeyPair();
   const payload = activityPayload();
   const code = '000000';
 
   // OTP: TEK keygen, bundle check, seal, stamp of the verification token; then all four together.
-  await add('TEK keygen (ECDSA, non-extractable)', 'OTP', [timed(() => generateSigningKeyPair())]);
-  await add('target bundle check (parse, pin, ECDSA verify)', 'OTP', [
+  add('TEK keygen (ECDSA, non-extractable)', 'OTP', [timed(() => generateSigningKeyPair())]);
+  add('target bundle check (parse, pin, ECDSA verify)', 'OTP', [
     timed(() => verifyOtpTargetBundle(otp.bundle, otp.environment)),
   ]);
-  await add('seal code (HPKE P-256, AES-256-GCM)', 'OTP', [
+  add('seal code (HPKE P-256, AES-256-GCM)', 'OTP', [
     timed(() =>
       sealOtpPlaintext({
         targetPublicKey: target.targetPublicKey,
@@ -124,7 +146,7 @@ async function runCryptoBench(config: CryptoBenchConfig): Promise<CryptoBenchRes
       }),
     ),
   ]);
-  await add('stamp of the verification token', 'OTP', [
+  add('stamp of the verification token', 'OTP', [
     {
       prepare: async () => otp.tokenFor(signing.publicKeyHex),
       run: (token) => createStamp({ payload: token as string, keyPair: signing }),
@@ -132,7 +154,7 @@ async function runCryptoBench(config: CryptoBenchConfig): Promise<CryptoBenchRes
   ]);
   // The verification token is the service's answer to the sealed code: made untimed between the
   // two timed steps, like the bundle and sealed keys.
-  await add('OTP sign-in total (encryptOtpCode + stamp)', 'OTP', [
+  add('OTP sign-in total (encryptOtpCode + stamp)', 'OTP', [
     timed(() =>
       encryptOtpCode({
         otpEncryptionTargetBundle: otp.bundle,
@@ -165,13 +187,13 @@ async function runCryptoBench(config: CryptoBenchConfig): Promise<CryptoBenchRes
     },
   };
   const encodeChallenge = async () => bytesToBase64Url(passkeyChallengeToBytes(challengeHex));
-  await add('client key (ECDH, non-extractable)', 'OAuth', [timed(keygen)]);
-  await add('nonce (SHA-256 of clientPublicKey)', 'OAuth', [
+  add('client key (ECDH, non-extractable)', 'OAuth', [timed(keygen)]);
+  add('nonce (SHA-256 of clientPublicKey)', 'OAuth', [
     timed(() => createOAuthNonce(probeKey.clientPublicKey)),
   ]);
-  await add('sealed key open + ECDSA import', 'OAuth', [open]);
-  await add('challenge encoding (UTF-8 bytes, b64url)', 'Passkey', [timed(encodeChallenge)]);
-  await add('OAuth sign-in total (key, nonce, open)', 'OAuth', [
+  add('sealed key open + ECDSA import', 'OAuth', [open]);
+  add('challenge encoding (UTF-8 bytes, b64url)', 'Passkey', [timed(encodeChallenge)]);
+  add('OAuth sign-in total (key, nonce, open)', 'OAuth', [
     timed(async () => {
       const clientKey = await keygen();
       await createOAuthNonce(clientKey.clientPublicKey);
@@ -179,7 +201,7 @@ async function runCryptoBench(config: CryptoBenchConfig): Promise<CryptoBenchRes
     }),
     open,
   ]);
-  await add('Passkey sign-in total (key, challenge, open)', 'Passkey', [
+  add('Passkey sign-in total (key, challenge, open)', 'Passkey', [
     timed(async () => {
       const clientKey = await keygen();
       await encodeChallenge();
@@ -187,13 +209,14 @@ async function runCryptoBench(config: CryptoBenchConfig): Promise<CryptoBenchRes
     }),
     open,
   ]);
-  await add('stamp of a ~300-byte activity', 'Stamp', [
+  add('stamp of a ~300-byte activity', 'Stamp', [
     timed(() => createStamp({ payload, keyPair: signing })),
   ]);
 
   for (const raw of await rawOperations()) {
-    await add(raw.name, 'WebCrypto', [timed(raw.run)]);
+    add(raw.name, 'WebCrypto', [timed(raw.run)]);
   }
+  const results = await sampleRows(config, rows);
   return {
     crossOriginIsolated: globalThis.crossOriginIsolated === true,
     userAgent: navigator.userAgent,

@@ -43,7 +43,7 @@ export function renderCrypto(report: ClientCryptoReport): string {
   return [
     '## 2. Client crypto per sign-in (headless Chromium)',
     '',
-    `Chromium ${report.browserVersion} (\`${report.userAgent}\`), page cross-origin isolated (COOP/COEP): ${report.crossOriginIsolated}. Each sample is the mean of ${report.config.batch} consecutive operations; ${report.config.samples} samples per row after a warm-up. The service's side (bundle signing, sealing session keys) is prepared untimed. Checks before timing: ${report.checks.join('; ')}.`,
+    `Chromium ${report.browserVersion} (\`${report.userAgent}\`), page cross-origin isolated (COOP/COEP): ${report.crossOriginIsolated}. Each sample is the mean of ${report.config.batch} consecutive operations; ${report.config.samples} samples per row after a warm-up, taken round-robin (one batch of every row per round, so each sign-in and its floor share the machine's slow and fast spells). The service's side (bundle signing, sealing session keys) is prepared untimed. Checks before timing: ${report.checks.join('; ')}.`,
     '',
     table(
       ['sign-in', 'kit median µs', 'kit p90 µs', 'WebCrypto floor µs', 'kit / floor'],

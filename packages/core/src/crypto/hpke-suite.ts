@@ -14,6 +14,18 @@ function bytes(input: ArrayBufferLike | ArrayBufferView): Uint8Array {
     : new Uint8Array(input);
 }
 
+/** The key schedule's LabeledExtracts whose inputs are public (RFC 9180 §5.1, base mode). */
+const publicLabels = new Set(['psk_id_hash', 'info_hash']);
+
+/** Short bytes as a string of char codes 0–255 (a map key; labels and suite ids are ASCII). */
+function byteText(input: Uint8Array): string {
+  return String.fromCharCode(...input);
+}
+
+/** `publicLabels` results by suite, label and input; a handful at most (one suite, one info). */
+const publicHashes = new Map<string, ArrayBuffer>();
+const PUBLIC_HASHES_SIZE = 16;
+
 function buffer(input: Uint8Array): ArrayBuffer {
   return input.buffer.slice(input.byteOffset, input.byteOffset + input.byteLength) as ArrayBuffer;
 }
@@ -26,8 +38,39 @@ function buffer(input: Uint8Array): ArrayBuffer {
  * with the schedule alone moved here).
  * Same bytes (the suite's known-answer tests and the Turnkey cross-check hold); the values were
  * already `ArrayBuffer`s in page memory with WebCrypto's HMAC, so nothing is newly exposed.
+ *
+ * Four of the ten HMACs @hpke/core asks for per seal or open are not recomputed (SHA-256 in
+ * JavaScript made the ten a quarter of a seal's time in Chromium):
+ * - `psk_id_hash` and `info_hash` are LabeledExtracts of public inputs (the empty psk_id and the
+ *   fixed `turnkey_hpke` info), the same for every bundle: kept by suite, label and input.
+ * - The schedule's three ExtractAndExpands share one Extract of (shared_secret, labeled psk): the
+ *   last PRK is kept by the identity of those two buffers, which @hpke/core passes unchanged.
  */
 class HkdfSha256Sync extends HkdfSha256 {
+  private lastExtract: { salt: object; ikm: object; prk: Uint8Array } | undefined;
+
+  override async labeledExtract(
+    salt: ArrayBufferLike | ArrayBufferView,
+    label: Uint8Array,
+    ikm: Uint8Array,
+  ): Promise<ArrayBuffer> {
+    const publicInput =
+      salt.byteLength === 0 && ikm.length <= 256 && publicLabels.has(byteText(label));
+    if (!publicInput) {
+      return super.labeledExtract(salt, label, ikm);
+    }
+    const id = `${byteText(this._suiteId)}:${byteText(label)}:${byteText(ikm)}`;
+    let hash = publicHashes.get(id);
+    if (hash === undefined) {
+      hash = await super.labeledExtract(salt, label, ikm);
+      if (publicHashes.size >= PUBLIC_HASHES_SIZE) {
+        publicHashes.clear();
+      }
+      publicHashes.set(id, hash);
+    }
+    return hash.slice(0);
+  }
+
   override async extract(salt: ArrayBuffer, ikm: ArrayBuffer): Promise<ArrayBuffer> {
     if (salt.byteLength !== 0 && salt.byteLength !== this.hashSize) {
       throw new InvalidParamError('The salt length must be the same as the hashSize');
@@ -46,7 +89,15 @@ class HkdfSha256Sync extends HkdfSha256 {
     info: ArrayBuffer,
     len: number,
   ): Promise<ArrayBuffer> {
-    return this.expand(await this.extract(salt, ikm), info, len);
+    const last = this.lastExtract;
+    let prk: Uint8Array;
+    if (last !== undefined && last.salt === salt && last.ikm === ikm) {
+      prk = last.prk;
+    } else {
+      prk = new Uint8Array(await this.extract(salt, ikm));
+      this.lastExtract = { salt, ikm, prk };
+    }
+    return buffer(expand(sha256, prk, bytes(info), len));
   }
 }
 

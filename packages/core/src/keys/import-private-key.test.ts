@@ -7,31 +7,52 @@ import { bigIntToBytes } from '../internal/bytes.js';
 import { importPrivateScalar } from './import-private-key.js';
 import { importPrivateScalarWith } from './import-private-scalar.js';
 import type { KeyPurpose } from './key-pair.js';
+import { publicKeyFromPkcs8 } from './scalar-key-pair.js';
 
 /**
- * Node's WebCrypto, recording the length of every PKCS#8 it is asked to import; with
- * `needsPublicKey` it refuses a PKCS#8 without the public key, as some engines do.
+ * What the engine allows: everything (`engine`: Node exports a PKCS#8 without the public key, so
+ * the ECDH-and-signature path runs; Chromium's, which carries it, is tested in the browser
+ * project), no PKCS#8 export (`probe`), or neither that nor a PKCS#8 without the public key (`noble`).
  */
-function recordingSubtle(needsPublicKey: boolean) {
+type Path = 'engine' | 'probe' | 'noble';
+
+/**
+ * Node's WebCrypto, recording the length of every PKCS#8 it is asked to import and every call;
+ * made to refuse what an engine without the faster path refuses: `probe` exports no PKCS#8 (the
+ * public key is found by ECDH and a signature), `noble` also refuses a PKCS#8 without the public
+ * key, as some engines do.
+ */
+function recordingSubtle(path: Path) {
   const pkcs8Lengths: number[] = [];
+  const calls: string[] = [];
   const subtle = {
     importKey: (...args: Parameters<SubtleCrypto['importKey']>) => {
       const [format, data] = args;
+      calls.push(`importKey ${format}`);
       if (format === 'pkcs8') {
         const length = (data as Uint8Array).byteLength;
         pkcs8Lengths.push(length);
-        if (needsPublicKey && length < 138) {
+        if (path === 'noble' && length < 138) {
           return Promise.reject(new DOMException('Invalid keyData', 'DataError'));
         }
       }
       return crypto.subtle.importKey(...args);
     },
-    deriveBits: crypto.subtle.deriveBits.bind(crypto.subtle),
+    deriveBits: (...args: Parameters<SubtleCrypto['deriveBits']>) => {
+      calls.push('deriveBits');
+      return crypto.subtle.deriveBits(...args);
+    },
     sign: crypto.subtle.sign.bind(crypto.subtle),
     verify: crypto.subtle.verify.bind(crypto.subtle),
-    exportKey: crypto.subtle.exportKey.bind(crypto.subtle),
+    exportKey: (format: KeyFormat, key: CryptoKey) => {
+      calls.push(`exportKey ${format}`);
+      if (format === 'pkcs8' && path !== 'engine') {
+        return Promise.reject(new DOMException('Not supported', 'NotSupportedError'));
+      }
+      return crypto.subtle.exportKey(format, key);
+    },
   } as unknown as SubtleCrypto;
-  return { subtle: () => subtle, pkcs8Lengths };
+  return { subtle: () => subtle, pkcs8Lengths, calls };
 }
 
 async function signsAndVerifies(
@@ -49,7 +70,7 @@ describe('importPrivateScalar', () => {
   it('given the vector keys, should compute their public keys with WebCrypto alone (no public key in the PKCS#8)', async () => {
     for (const purpose of purposes) {
       for (const key of Object.values(vectors.keys)) {
-        const { subtle, pkcs8Lengths } = recordingSubtle(false);
+        const { subtle, pkcs8Lengths, calls } = recordingSubtle('engine');
         const keyPair = await importPrivateScalarWith(
           subtle,
           hexToBytes(key.privateKeyHex),
@@ -60,6 +81,26 @@ describe('importPrivateScalar', () => {
         expect(keyPair.purpose).toBe(purpose);
         expect(keyPair.privateKey.extractable).toBe(false);
         expect(pkcs8Lengths.every((length) => length === 67)).toBe(true);
+        // Tried first; Node's export carries no public key, so ECDH and a signature find it.
+        expect(calls).toContain('exportKey pkcs8');
+        expect(calls).toContain('deriveBits');
+      }
+    }
+  });
+
+  it('given an engine that exports no PKCS#8, should find the public keys by ECDH and a signature', async () => {
+    for (const purpose of purposes) {
+      for (const key of Object.values(vectors.keys)) {
+        const { subtle, pkcs8Lengths, calls } = recordingSubtle('probe');
+        const keyPair = await importPrivateScalarWith(
+          subtle,
+          hexToBytes(key.privateKeyHex),
+          purpose,
+        );
+        expect(keyPair.publicKeyHex).toBe(key.publicKeyUncompressedHex);
+        expect(keyPair.privateKey.extractable).toBe(false);
+        expect(pkcs8Lengths.every((length) => length === 67)).toBe(true);
+        expect(calls).toContain('deriveBits');
       }
     }
   });
@@ -67,7 +108,7 @@ describe('importPrivateScalar', () => {
   it('given an engine that needs the public key in the PKCS#8, should compute it with @noble/curves instead', async () => {
     for (const purpose of purposes) {
       for (const key of Object.values(vectors.keys)) {
-        const { subtle, pkcs8Lengths } = recordingSubtle(true);
+        const { subtle, pkcs8Lengths } = recordingSubtle('noble');
         const keyPair = await importPrivateScalarWith(
           subtle,
           hexToBytes(key.privateKeyHex),
@@ -83,16 +124,16 @@ describe('importPrivateScalar', () => {
     }
   });
 
-  it('given random scalars, should give the public key noble computes, on both paths, as keys that work', async () => {
+  it('given random scalars, should give the public key noble computes, on every path, as keys that work', async () => {
     const runs = { seed: 0x5ca1a, numRuns: 150 };
     await fc.assert(
       fc.asyncProperty(
         fc.bigInt({ min: 1n, max: p256.Point.CURVE().n - 1n }),
         fc.constantFrom(...purposes),
-        fc.boolean(),
-        async (value, purpose, needsPublicKey) => {
+        fc.constantFrom<Path>('engine', 'probe', 'noble'),
+        async (value, purpose, path) => {
           const scalar = bigIntToBytes(value, 32);
-          const { subtle } = recordingSubtle(needsPublicKey);
+          const { subtle } = recordingSubtle(path);
           const keyPair = await importPrivateScalarWith(subtle, scalar, purpose);
           expect(keyPair.publicKeyHex).toBe(bytesToHex(p256.getPublicKey(scalar, false)));
           expect(keyPair.privateKey.algorithm.name).toBe(purpose === 'signing' ? 'ECDSA' : 'ECDH');
@@ -126,6 +167,48 @@ describe('importPrivateScalar', () => {
       await expect(importPrivateScalar(scalar, 'signing')).rejects.toMatchObject({
         code: 'SEALED_KEY_MALFORMED',
       });
+    }
+  });
+});
+
+describe('publicKeyFromPkcs8', () => {
+  async function exportedPkcs8(): Promise<{ der: Uint8Array; publicKeyHex: string }> {
+    const pair = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, [
+      'sign',
+    ])) as CryptoKeyPair;
+    return {
+      der: new Uint8Array(await crypto.subtle.exportKey('pkcs8', pair.privateKey)),
+      publicKeyHex: bytesToHex(
+        new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey)),
+      ),
+    };
+  }
+
+  it('given an exported PKCS#8, should read its public key', async () => {
+    const { der, publicKeyHex } = await exportedPkcs8();
+    expect(der.length).toBeGreaterThan(67);
+    expect(bytesToHex(publicKeyFromPkcs8(der) ?? new Uint8Array())).toBe(publicKeyHex);
+  });
+
+  it('given a PKCS#8 without the public key, cut short, or with a bad point or bit count, should give undefined', async () => {
+    const { der } = await exportedPkcs8();
+    const withoutPublicKey = hexToBytes(vectors.keys.sessionKey.privateKeyHex);
+    const short = new Uint8Array([...der.subarray(0, 35), ...withoutPublicKey]);
+    short[1] = 0x41;
+    const badPoint = der.slice();
+    badPoint[badPoint.length - 1] = (badPoint[badPoint.length - 1] as number) ^ 1;
+    const badBitCount = der.slice();
+    badBitCount[badBitCount.length - 66] = 1;
+    for (const bad of [
+      short,
+      der.subarray(0, der.length - 1),
+      badPoint,
+      badBitCount,
+      new Uint8Array(),
+      Uint8Array.of(0x30, 0x82, 0xff, 0xff),
+      Uint8Array.of(0x30, 0x80),
+    ]) {
+      expect(publicKeyFromPkcs8(bad)).toBeUndefined();
     }
   });
 });

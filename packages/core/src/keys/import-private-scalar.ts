@@ -3,7 +3,12 @@ import { WalletAuthError } from '../errors/wallet-auth-error.js';
 import { concatBytes, zeroize } from '../internal/bytes.js';
 import { loadChunk } from '../internal/load-chunk.js';
 import { describeKeyPair, type KeyPurpose, type P256KeyPair } from './key-pair.js';
-import { keyPairFromShortPkcs8, purposeAlgorithms, purposeUsages } from './scalar-key-pair.js';
+import {
+  keyPairFromPkcs8Export,
+  keyPairFromShortPkcs8,
+  purposeAlgorithms,
+  purposeUsages,
+} from './scalar-key-pair.js';
 
 // PKCS#8 PrivateKeyInfo (RFC 5208) for id-ecPublicKey/prime256v1 wrapping an RFC 5915 ECPrivateKey
 // without its optional publicKey: prefix ‖ d(32), 67 bytes. PKCS#8 rather than JWK because bytes
@@ -18,7 +23,9 @@ const shortPkcs8Prefix = new Uint8Array([
  * `importPrivateScalar` over a given WebCrypto, loaded on demand (tests pass a WebCrypto that, like
  * some engines, refuses a PKCS#8 key without its public key, to exercise the @noble/curves path).
  * WebCrypto imports the scalar without a public key and computes d·G itself where it can
- * (Chromium, Node); elsewhere the public key is computed with @noble/curves, loaded on demand, and
+ * (Chromium, Node): the public key is read from the export of a transient extractable copy
+ * (`keyPairFromPkcs8Export`, Chromium), or else found by ECDH and a signature
+ * (`keyPairFromShortPkcs8`, Node); elsewhere the public key is computed with @noble/curves, loaded on demand, and
  * imported with it. The caller's scalar is left as is; every DER copy made here is zeroed.
  * @param subtle - Returns the SubtleCrypto to use.
  * @param scalar - 32 big-endian bytes, 1 ≤ d < n.
@@ -36,6 +43,7 @@ export async function importPrivateScalarWith<Purpose extends KeyPurpose>(
   const pkcs8 = concatBytes(shortPkcs8Prefix, scalar);
   try {
     const keyPair =
+      (await keyPairFromPkcs8Export(subtle(), pkcs8, purpose)) ??
       (await keyPairFromShortPkcs8(subtle(), pkcs8, purpose)) ??
       (await (
         await loadChunk(() => import('./scalar-key-pair-noble.js'))
