@@ -4,7 +4,7 @@ import {
   passedBackHeaders,
   readSignedRetryHeaders,
 } from '../http/forward-headers.js';
-import { MAX_REQUEST_BODY_BYTES, readLimited } from '../http/read-body.js';
+import { MAX_REQUEST_BODY_BYTES, readRequestBody } from '../http/read-body.js';
 import { parseStrictJson } from '../http/strict-json.js';
 import { canonicalId, isResourceId, sameId } from '../ids.js';
 import type { OwnershipChecker } from '../ownership/ownership-checker.js';
@@ -95,7 +95,7 @@ export async function checkedBody(
       'Request body exceeds 64 KiB',
     );
   }
-  const read = await readLimited(request.body, MAX_REQUEST_BODY_BYTES);
+  const read = await readRequestBody(request, MAX_REQUEST_BODY_BYTES);
   if (!read.ok) {
     throw new ApiError(413, 'INVALID_INPUT', 'Request body exceeds 64 KiB');
   }
