@@ -62,13 +62,30 @@ export async function describeKeyPair(keyPair: CryptoKeyPair): Promise<P256KeyPa
     throw new WalletAuthError('KEY_USAGE_INVALID', 'The public key does not fit the private key');
   }
   const raw = new Uint8Array(await getSubtle().exportKey('raw', publicKey));
-  return {
+  const description: P256KeyPair = Object.freeze({
     purpose,
     privateKey,
     publicKey,
     publicKeyHex: bytesToHex(raw),
     compressedPublicKeyHex: compressPublicKey(raw),
-  };
+  });
+  described.add(description);
+  return description;
+}
+
+/**
+ * Descriptions made by `describeKeyPair`: frozen, and their keys' algorithm, usages and
+ * extractability cannot change, so they stay true.
+ */
+const described = new WeakSet<P256KeyPair>();
+
+/**
+ * Tells whether a key pair is a description `describeKeyPair` made (not a copy or a hand-built
+ * object), so that a key store can save it without exporting its public key again.
+ * @param keyPair - Candidate description.
+ */
+export function isDescribedKeyPair(keyPair: P256KeyPair): boolean {
+  return described.has(keyPair);
 }
 
 /**

@@ -42,6 +42,26 @@ describe.each(implementations)('KeyStore contract: %s', (_name, create) => {
     expect(await verifyStamp({ stamp, payload: 'after reload' })).toBe(true);
   });
 
+  it('given a description the kit made, should save it as is; given a copy with another public key, should save the true one', async () => {
+    const store = create();
+    const keyPair = await generateSigningKeyPair();
+    expect(Object.isFrozen(keyPair)).toBe(true);
+    const exportKey = vi.spyOn(crypto.subtle, 'exportKey');
+    try {
+      const saved = await store.save('session', keyPair);
+      expect(saved.keyPair).toBe(keyPair);
+      expect(exportKey).not.toHaveBeenCalled();
+      const other = await generateSigningKeyPair();
+      const forged = { ...keyPair, publicKeyHex: other.publicKeyHex };
+      const resaved = await store.save('session', forged);
+      expect(exportKey).toHaveBeenCalled();
+      expect(resaved.keyPair.publicKeyHex).toBe(keyPair.publicKeyHex);
+      expect((await store.load('session'))?.keyPair.publicKeyHex).toBe(keyPair.publicKeyHex);
+    } finally {
+      exportKey.mockRestore();
+    }
+  });
+
   it('given a decryption key, should keep its purpose', async () => {
     const store = create();
     await store.save('oauth-pending', await generateDecryptionKeyPair());

@@ -1,6 +1,6 @@
 import { publicKeysEqual } from '../crypto/p256.js';
 import { isWalletAuthError, WalletAuthError } from '../errors/wallet-auth-error.js';
-import { describeKeyPair, type P256KeyPair } from './key-pair.js';
+import { describeKeyPair, isDescribedKeyPair, type P256KeyPair } from './key-pair.js';
 import type {
   CheckKeyHealthOptions,
   KeyHealth,
@@ -102,11 +102,11 @@ export function createRecordKeyStore(options: RecordKeyStoreOptions): KeyStore {
       saveOptions: SaveKeyOptions = {},
     ): Promise<StoredKey> {
       const name = nameOf(id);
-      // Re-derive the description: refuses extractable or mismatched keys before any write (KEY-02).
-      const checked = await describeKeyPair({
-        privateKey: keyPair.privateKey,
-        publicKey: keyPair.publicKey,
-      });
+      // Re-derive a description this kit did not make: refuses extractable or mismatched keys
+      // before any write (KEY-02). One it made is frozen and true (no second public-key export).
+      const checked = isDescribedKeyPair(keyPair)
+        ? keyPair
+        : await describeKeyPair({ privateKey: keyPair.privateKey, publicKey: keyPair.publicKey });
       const record = toKeyRecord(checked, now(), saveOptions.metadata ?? {});
       await backend.set(name, record);
       return { id, keyPair: checked, createdAt: record.createdAt, metadata: record.metadata };
