@@ -88,6 +88,20 @@ describe('importPrivateScalar', () => {
     }
   });
 
+  it('given an engine whose PKCS#8 export lacks the public key, should not export again for the next key', async () => {
+    const { subtle, calls } = recordingSubtle('engine');
+    const [first, second] = Object.values(vectors.keys);
+    await importPrivateScalarWith(subtle, hexToBytes(first!.privateKeyHex), 'signing');
+    expect(calls.filter((call) => call === 'exportKey pkcs8')).toHaveLength(1);
+    const keyPair = await importPrivateScalarWith(
+      subtle,
+      hexToBytes(second!.privateKeyHex),
+      'signing',
+    );
+    expect(keyPair.publicKeyHex).toBe(second!.publicKeyUncompressedHex);
+    expect(calls.filter((call) => call === 'exportKey pkcs8')).toHaveLength(1);
+  });
+
   it('given an engine that exports no PKCS#8, should find the public keys by ECDH and a signature', async () => {
     for (const purpose of purposes) {
       for (const key of Object.values(vectors.keys)) {

@@ -145,6 +145,9 @@ export function publicKeyFromPkcs8(pkcs8: Uint8Array): Uint8Array<ArrayBuffer> |
   return pkcs8[bitString.start] === 0 && isPublicKey(point) ? point : undefined;
 }
 
+/** WebCrypto implementations whose PKCS#8 export was seen without the public key. */
+const exportLacksPublicKey = new WeakSet<SubtleCrypto>();
+
 /**
  * Imports a PKCS#8 P-256 private key that lacks its public key and reads the public key
  * WebCrypto computed on import from an export of a transient extractable copy: four calls in
@@ -163,6 +166,9 @@ export async function keyPairFromPkcs8Export(
   pkcs8: Uint8Array<ArrayBuffer>,
   purpose: KeyPurpose,
 ): Promise<CryptoKeyPair | undefined> {
+  if (exportLacksPublicKey.has(subtle)) {
+    return undefined;
+  }
   let exported: Uint8Array | undefined;
   try {
     const transient = await subtle.importKey('pkcs8', pkcs8, purposeAlgorithms.signing, true, [
@@ -171,6 +177,8 @@ export async function keyPairFromPkcs8Export(
     exported = new Uint8Array(await subtle.exportKey('pkcs8', transient));
     const point = publicKeyFromPkcs8(exported);
     if (point === undefined) {
+      // This engine's export has no public key (Node's): not asked again.
+      exportLacksPublicKey.add(subtle);
       return undefined;
     }
     const algorithm = purposeAlgorithms[purpose];

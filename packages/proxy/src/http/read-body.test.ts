@@ -79,8 +79,23 @@ describe('readRequestBody', () => {
     expect(odd.ok && text(odd.bytes)).toBe('{}');
   });
 
+  it('given a GET or HEAD, should give empty bytes without asking for the body', async () => {
+    for (const method of ['GET', 'HEAD']) {
+      const request = new Request('http://proxy.test/api/x', { method });
+      Object.defineProperty(request, 'body', {
+        get: () => {
+          throw new Error('body read');
+        },
+      });
+      expect(await readRequestBody(request, LIMIT)).toEqual({ ok: true, bytes: new Uint8Array(0) });
+    }
+  });
+
   it('given no body, should give empty bytes', async () => {
-    const read = await readRequestBody(new Request('http://proxy.test/api/x'), LIMIT);
+    const read = await readRequestBody(
+      new Request('http://proxy.test/api/x', { method: 'DELETE' }),
+      LIMIT,
+    );
     expect(read).toEqual({ ok: true, bytes: new Uint8Array(0) });
   });
 });

@@ -50,11 +50,16 @@ export async function readLimited(
  * web stream around the socket (the stream, its signal and the `Request` cost about 6 % of the
  * proxy's CPU per call). A chunked body, or one without a declared length, is streamed by
  * {@link readLimited}. The length is checked again after reading, for in-process callers whose
- * header need not match their body.
+ * header need not match their body. A GET or HEAD has no body.
  * @param request - The incoming request.
  * @param limit - Largest accepted body in bytes.
  */
 export async function readRequestBody(request: Request, limit: number): Promise<LimitedBody> {
+  if (request.method === 'GET' || request.method === 'HEAD') {
+    // A GET or HEAD `Request` has no body (the Fetch standard refuses one, @hono/node-server
+    // drops one); asking for it would only make @hono/node-server build the `Request`.
+    return { ok: true, bytes: new Uint8Array(0) };
+  }
   const declared = request.headers.get('Content-Length');
   if (declared === null || !/^\d{1,12}$/.test(declared) || Number(declared) > limit) {
     return readLimited(request.body, limit);
