@@ -27,4 +27,6 @@ export type {
 } from './soft-authenticator.js';
 export { createSoftAuthenticator } from './soft-authenticator.js';
 export { interopVectors } from './vectors.js';
+export type { WebCryptoTracker } from './web-crypto-tracker.js';
+export { trackWebCrypto } from './web-crypto-tracker.js';
 export { createAttestationKey, createTestCertificate } from './x509.js';

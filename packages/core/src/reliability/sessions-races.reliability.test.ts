@@ -5,7 +5,8 @@
  * while it waited for the lock does not refresh again (SES-04); a refresh answered after a
  * sign-out never brings the session back (SES-05).
  */
-import { describe, expect, it } from 'vitest';
+import { trackWebCrypto } from '@wallet-auth/test-utils';
+import { afterAll, describe, expect, it } from 'vitest';
 import { createWalletAuthClient } from '../client/create-wallet-auth-client.js';
 import type { KeyStore } from '../keys/key-store.js';
 import { createMemoryKeyStore } from '../keys/memory-key-store.js';
@@ -21,10 +22,14 @@ async function flush(turns = 10) {
   }
 }
 
+/** WebCrypto calls in flight: a refresh reads and checks the stored key before it marks itself refreshing. */
+const webCrypto = trackWebCrypto();
+afterAll(() => webCrypto.release());
+
 /**
  * Fires the kit's timers one by one up to `end` (server time), letting each one's work settle.
- * `busy` tells when work is still in flight (a refresh holds WebCrypto calls that run on Node's
- * thread pool, which a few event-loop turns do not cover on a loaded machine): time waits for it.
+ * `busy` tells when work is still in flight (a refresh in progress); time also waits for WebCrypto
+ * calls, which run on Node's thread pool and outlast a few event-loop turns on a loaded machine.
  */
 async function runTimersUntil(
   time: ReturnType<typeof createTestTime>,
@@ -33,7 +38,7 @@ async function runTimersUntil(
 ) {
   const settle = async () => {
     await flush();
-    for (let waited = 0; busy() && waited < 5_000; waited += 1) {
+    for (let waited = 0; (busy() || webCrypto.inFlight() > 0) && waited < 5_000; waited += 1) {
       await new Promise((resolve) => setTimeout(resolve, 1));
     }
     await flush();

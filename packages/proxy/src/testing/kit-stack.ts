@@ -14,6 +14,7 @@ import {
   type WalletAuthClient,
 } from '@wallet-auth/core';
 import { createSandbox, type Sandbox, type SandboxOptions } from '@wallet-auth/sandbox';
+import { trackWebCrypto, type WebCryptoTracker } from '@wallet-auth/test-utils';
 import { createProxy, type WalletAuthProxy } from '../create-proxy.js';
 import type { ProxyOptions } from '../options.js';
 import type { ProxyUser } from '../types.js';
@@ -88,8 +89,17 @@ async function see(request: Request, at: number): Promise<SeenRequest> {
   };
 }
 
+/**
+ * WebCrypto calls in flight in this test process, held for its life (only the reliability tests
+ * build kit stacks): `run` counts them as work in flight, so the manual clock never moves while
+ * a stamp or a key is still being computed on Node's thread pool.
+ */
+let webCrypto: WebCryptoTracker | undefined;
+
 /** Builds emulator + proxy + kit client for one user with an EMAIL_OTP credential. */
 export function createKitStack(options: KitStackOptions = {}): KitStack {
+  webCrypto ??= trackWebCrypto();
+  const tracker = webCrypto;
   const clock = createManualClock();
   let inFlight = 0;
   let lastActivity = performance.now();
@@ -174,7 +184,7 @@ export function createKitStack(options: KitStackOptions = {}): KitStack {
     clock,
     run: (promise, limitMs) =>
       drive(promise, clock, {
-        inFlight: () => inFlight,
+        inFlight: () => inFlight + tracker.inFlight(),
         lastActivity: () => lastActivity,
         ...(limitMs === undefined ? {} : { limitMs }),
       }),
