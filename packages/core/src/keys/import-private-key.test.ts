@@ -66,26 +66,41 @@ async function signsAndVerifies(
 
 const purposes: KeyPurpose[] = ['signing', 'decryption'];
 
+/** What `importEachVector` hands each path's own checks. */
+interface VectorImport {
+  keyPair: Awaited<ReturnType<typeof importPrivateScalar>>;
+  key: (typeof vectors.keys)[keyof typeof vectors.keys];
+  purpose: KeyPurpose;
+  pkcs8Lengths: number[];
+  calls: string[];
+}
+
+/**
+ * Imports every vector key for both purposes on an engine restricted to `path`, checks the
+ * public key and that the private key is non-extractable, then runs that path's own checks.
+ */
+async function importEachVector(path: Path, check: (result: VectorImport) => void) {
+  for (const purpose of purposes) {
+    for (const key of Object.values(vectors.keys)) {
+      const { subtle, pkcs8Lengths, calls } = recordingSubtle(path);
+      const keyPair = await importPrivateScalarWith(subtle, hexToBytes(key.privateKeyHex), purpose);
+      expect(keyPair.publicKeyHex).toBe(key.publicKeyUncompressedHex);
+      expect(keyPair.privateKey.extractable).toBe(false);
+      check({ keyPair, key, purpose, pkcs8Lengths, calls });
+    }
+  }
+}
+
 describe('importPrivateScalar', () => {
   it('given the vector keys, should compute their public keys with WebCrypto alone (no public key in the PKCS#8)', async () => {
-    for (const purpose of purposes) {
-      for (const key of Object.values(vectors.keys)) {
-        const { subtle, pkcs8Lengths, calls } = recordingSubtle('engine');
-        const keyPair = await importPrivateScalarWith(
-          subtle,
-          hexToBytes(key.privateKeyHex),
-          purpose,
-        );
-        expect(keyPair.publicKeyHex).toBe(key.publicKeyUncompressedHex);
-        expect(keyPair.compressedPublicKeyHex).toBe(key.publicKeyCompressedHex);
-        expect(keyPair.purpose).toBe(purpose);
-        expect(keyPair.privateKey.extractable).toBe(false);
-        expect(pkcs8Lengths.every((length) => length === 67)).toBe(true);
-        // Tried first; Node's export carries no public key, so ECDH and a signature find it.
-        expect(calls).toContain('exportKey pkcs8');
-        expect(calls).toContain('deriveBits');
-      }
-    }
+    await importEachVector('engine', ({ keyPair, key, purpose, pkcs8Lengths, calls }) => {
+      expect(keyPair.compressedPublicKeyHex).toBe(key.publicKeyCompressedHex);
+      expect(keyPair.purpose).toBe(purpose);
+      expect(pkcs8Lengths.every((length) => length === 67)).toBe(true);
+      // Tried first; Node's export carries no public key, so ECDH and a signature find it.
+      expect(calls).toContain('exportKey pkcs8');
+      expect(calls).toContain('deriveBits');
+    });
   });
 
   it('given an engine whose PKCS#8 export lacks the public key, should not export again for the next key', async () => {
@@ -103,39 +118,17 @@ describe('importPrivateScalar', () => {
   });
 
   it('given an engine that exports no PKCS#8, should find the public keys by ECDH and a signature', async () => {
-    for (const purpose of purposes) {
-      for (const key of Object.values(vectors.keys)) {
-        const { subtle, pkcs8Lengths, calls } = recordingSubtle('probe');
-        const keyPair = await importPrivateScalarWith(
-          subtle,
-          hexToBytes(key.privateKeyHex),
-          purpose,
-        );
-        expect(keyPair.publicKeyHex).toBe(key.publicKeyUncompressedHex);
-        expect(keyPair.privateKey.extractable).toBe(false);
-        expect(pkcs8Lengths.every((length) => length === 67)).toBe(true);
-        expect(calls).toContain('deriveBits');
-      }
-    }
+    await importEachVector('probe', ({ pkcs8Lengths, calls }) => {
+      expect(pkcs8Lengths.every((length) => length === 67)).toBe(true);
+      expect(calls).toContain('deriveBits');
+    });
   });
 
   it('given an engine that needs the public key in the PKCS#8, should compute it with @noble/curves instead', async () => {
-    for (const purpose of purposes) {
-      for (const key of Object.values(vectors.keys)) {
-        const { subtle, pkcs8Lengths } = recordingSubtle('noble');
-        const keyPair = await importPrivateScalarWith(
-          subtle,
-          hexToBytes(key.privateKeyHex),
-          purpose,
-        );
-        expect(keyPair.publicKeyHex).toBe(key.publicKeyUncompressedHex);
-        expect(keyPair.privateKey.extractable).toBe(false);
-        expect(keyPair.privateKey.usages).toEqual(
-          purpose === 'signing' ? ['sign'] : ['deriveBits'],
-        );
-        expect(pkcs8Lengths).toContain(138);
-      }
-    }
+    await importEachVector('noble', ({ keyPair, purpose, pkcs8Lengths }) => {
+      expect(keyPair.privateKey.usages).toEqual(purpose === 'signing' ? ['sign'] : ['deriveBits']);
+      expect(pkcs8Lengths).toContain(138);
+    });
   });
 
   it('given random scalars, should give the public key noble computes, on every path, as keys that work', async () => {
