@@ -5,7 +5,7 @@
  */
 import { serveParent } from '../lib/child.js';
 import { cpuMs } from '../lib/stats.js';
-import { type ProbeTarget, runAutocannon, runSequentialProbe } from './http-probes.js';
+import { type ProbeTarget, runAutocannon, runInterleavedProbe } from './http-probes.js';
 import { runPacedLoop } from './paced.js';
 import {
   createSimUser,
@@ -148,11 +148,11 @@ serveParent({
     return runAutocannon(target, connections, durationSeconds);
   },
   sequential: (payload) => {
-    const { target, count, warmup } = payload as {
-      target: ProbeTarget;
+    const { targets, count, warmup } = payload as {
+      targets: ProbeTarget[];
       count: number;
       warmup: number;
     };
-    return runSequentialProbe(target, count, warmup);
+    return runInterleavedProbe(targets, count, warmup);
   },
 });

@@ -1,7 +1,7 @@
 /**
  * HTTP latency probes run from the driver process: autocannon (the issue's tool; its histogram
  * resolves whole milliseconds) and a sequential keep-alive probe timed with `process.hrtime` for
- * µs figures on loopback.
+ * µs figures on loopback, its targets interleaved request by request.
  */
 import { Agent, request as httpRequest } from 'node:http';
 import autocannon from 'autocannon';
@@ -86,28 +86,44 @@ export interface SequentialFigures {
   non2xx: number;
 }
 
-/** Sends `count` requests one after another on one keep-alive socket, after `warmup` unmeasured ones. */
-export async function runSequentialProbe(
-  target: ProbeTarget,
+/**
+ * Sends `count` rounds of requests one after another, each round one request to every target in
+ * turn, each target on its own keep-alive socket, after `warmup` unmeasured rounds. Interleaved,
+ * the targets share the machine's slow and fast spells: timed one after the other, seconds
+ * apart, a slow spell on a shared machine could land on either alone and move their difference
+ * (the proxy's added latency) by more than the difference itself.
+ * @returns One figure per target, in the order given.
+ */
+export async function runInterleavedProbe(
+  targets: readonly ProbeTarget[],
   count: number,
   warmup: number,
-): Promise<SequentialFigures> {
-  const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+): Promise<SequentialFigures[]> {
+  const agents = targets.map(() => new Agent({ keepAlive: true, maxSockets: 1 }));
   try {
-    for (let i = 0; i < warmup; i++) {
-      await once(agent, target);
-    }
-    const times: number[] = [];
-    let non2xx = 0;
-    for (let i = 0; i < count; i++) {
-      const { ms, status } = await once(agent, target);
-      times.push(ms);
-      if (status < 200 || status > 299) {
-        non2xx += 1;
+    for (let round = 0; round < warmup; round++) {
+      for (const [index, target] of targets.entries()) {
+        await once(agents[index] as Agent, target);
       }
     }
-    return { latencyMs: summarize(times), non2xx };
+    const times: number[][] = targets.map(() => []);
+    const non2xx = targets.map(() => 0);
+    for (let round = 0; round < count; round++) {
+      for (const [index, target] of targets.entries()) {
+        const { ms, status } = await once(agents[index] as Agent, target);
+        times[index]?.push(ms);
+        if (status < 200 || status > 299) {
+          non2xx[index] = (non2xx[index] ?? 0) + 1;
+        }
+      }
+    }
+    return targets.map((_, index) => ({
+      latencyMs: summarize(times[index] ?? []),
+      non2xx: non2xx[index] ?? 0,
+    }));
   } finally {
-    agent.destroy();
+    for (const agent of agents) {
+      agent.destroy();
+    }
   }
 }

@@ -154,7 +154,7 @@ export function renderServers(report: ServersReport): string {
     const p = pair.proxied.sequential.latencyMs;
     latencyRows.push([
       pair.call,
-      'sequential, 1 socket (µs timer)',
+      'sequential, interleaved with the other side, 1 socket each (µs timer)',
       `${ms(d.median)} / ${ms(d.p99)}`,
       `${ms(p.median)} / ${ms(p.p99)}`,
       `${ms(p.median - d.median)} / ${ms(p.p99 - d.p99)}`,
@@ -196,7 +196,7 @@ export function renderServers(report: ServersReport): string {
       latencyRows,
     ),
     '',
-    `Target ≤ 1 ms added median (sequential read probe): ${ms(h.overheadMedianMs)} ms — ${verdict(h.overheadMedianMs <= 1)}. Direct calls carry the platform's Basic credentials; proxied ones a user's cookie (HMAC check, route allowlist, ownership check cached 5 s, forwarding over a second HTTP hop, logging). Medians are stable run to run; p99 differences are not (a negative one means the direct run met more interference from other work on the machine than the proxied one).`,
+    `Target ≤ 1 ms added median (sequential read probe): ${ms(h.overheadMedianMs)} ms — ${verdict(h.overheadMedianMs <= 1)}. Direct calls carry the platform's Basic credentials; proxied ones a user's cookie (HMAC check, route allowlist, ownership check cached 5 s, forwarding over a second HTTP hop, logging). The sequential probe alternates a direct and a proxied request, so both medians come from the same seconds of the machine; autocannon runs direct, then proxied. p99 differences are not stable run to run (a negative one means the direct side met more interference from other work on the machine than the proxied one).`,
     '',
     '### Complete OTP sign-ins (challenge → verify 202 → signed retry → session)',
     '',

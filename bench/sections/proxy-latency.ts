@@ -2,7 +2,7 @@
  * Section 4a: the proxy's added latency. The same two service calls — a read (`GET
  * /auth/credentials`) and an OTP challenge (`POST …/challenge`) — sent to the emulator directly with
  * the platform's Basic credentials, then through the proxy with a user's cookie; autocannon at 1 and
- * 10 connections, plus a sequential µs probe.
+ * 10 connections, plus a sequential µs probe that interleaves the direct and proxied requests.
  */
 import type { FirstUser } from '../load/driver-process.js';
 import type { AutocannonFigures, ProbeTarget, SequentialFigures } from '../load/http-probes.js';
@@ -61,12 +61,11 @@ function targets(
   ];
 }
 
-async function measure(topology: Topology, target: ProbeTarget, settings: LatencySettings) {
-  const sequential = await topology.driver.request<SequentialFigures>('sequential', {
-    target,
-    count: settings.sequentialCount,
-    warmup: Math.min(200, settings.sequentialCount),
-  });
+async function measureAutocannon(
+  topology: Topology,
+  target: ProbeTarget,
+  settings: LatencySettings,
+): Promise<AutocannonFigures[]> {
   const autocannon: AutocannonFigures[] = [];
   for (const connections of settings.connections) {
     autocannon.push(
@@ -77,10 +76,13 @@ async function measure(topology: Topology, target: ProbeTarget, settings: Latenc
       ),
     );
   }
-  return { sequential, autocannon };
+  return autocannon;
 }
 
-/** Measures every call directly and through the proxy (direct first, then proxied). */
+/**
+ * Measures every call directly and through the proxy: the sequential probe interleaves the two
+ * request by request (so both see the same machine), then autocannon runs direct, then proxied.
+ */
 export async function measureProxyLatency(
   topology: Topology,
   settings: LatencySettings,
@@ -88,10 +90,26 @@ export async function measureProxyLatency(
   const user = await topology.driver.request<FirstUser>('firstUser');
   const pairs: LatencyPair[] = [];
   for (const { call, direct, proxied } of targets(topology, user)) {
+    const [directSequential, proxiedSequential] = await topology.driver.request<
+      SequentialFigures[]
+    >('sequential', {
+      targets: [direct, proxied],
+      count: settings.sequentialCount,
+      warmup: Math.min(200, settings.sequentialCount),
+    });
+    if (directSequential === undefined || proxiedSequential === undefined) {
+      throw new Error(`the sequential probe of ${call} answered no figures`);
+    }
     pairs.push({
       call,
-      direct: await measure(topology, direct, settings),
-      proxied: await measure(topology, proxied, settings),
+      direct: {
+        sequential: directSequential,
+        autocannon: await measureAutocannon(topology, direct, settings),
+      },
+      proxied: {
+        sequential: proxiedSequential,
+        autocannon: await measureAutocannon(topology, proxied, settings),
+      },
     });
   }
   return pairs;
