@@ -30,6 +30,13 @@ function buffer(input: Uint8Array): ArrayBuffer {
   return input.buffer.slice(input.byteOffset, input.byteOffset + input.byteLength) as ArrayBuffer;
 }
 
+/** The `ArrayBuffer` of a fresh array noble returned (its whole buffer, nobody else's): no copy. */
+function owned(fresh: Uint8Array): ArrayBuffer {
+  return fresh.byteOffset === 0 && fresh.byteLength === fresh.buffer.byteLength
+    ? (fresh.buffer as ArrayBuffer)
+    : buffer(fresh);
+}
+
 /**
  * HKDF-SHA256 computed by @noble/hashes, synchronously, instead of an `importKey` and a `sign`
  * or `deriveBits` through WebCrypto per step: the KEM's ExtractAndExpand and the key schedule's
@@ -54,12 +61,11 @@ class HkdfSha256Sync extends HkdfSha256 {
     label: Uint8Array,
     ikm: Uint8Array,
   ): Promise<ArrayBuffer> {
-    const publicInput =
-      salt.byteLength === 0 && ikm.length <= 256 && publicLabels.has(byteText(label));
-    if (!publicInput) {
+    const labelName = byteText(label);
+    if (salt.byteLength !== 0 || ikm.length > 256 || !publicLabels.has(labelName)) {
       return super.labeledExtract(salt, label, ikm);
     }
-    const id = `${byteText(this._suiteId)}:${byteText(label)}:${byteText(ikm)}`;
+    const id = `${byteText(this._suiteId)}:${labelName}:${byteText(ikm)}`;
     let hash = publicHashes.get(id);
     if (hash === undefined) {
       hash = await super.labeledExtract(salt, label, ikm);
@@ -76,11 +82,11 @@ class HkdfSha256Sync extends HkdfSha256 {
       throw new InvalidParamError('The salt length must be the same as the hashSize');
     }
     // An empty salt is HashLen zeros (RFC 5869 §2.2), noble's default.
-    return buffer(extract(sha256, bytes(ikm), salt.byteLength === 0 ? undefined : bytes(salt)));
+    return owned(extract(sha256, bytes(ikm), salt.byteLength === 0 ? undefined : bytes(salt)));
   }
 
   override async expand(prk: ArrayBuffer, info: ArrayBuffer, len: number): Promise<ArrayBuffer> {
-    return buffer(expand(sha256, bytes(prk), bytes(info), len));
+    return owned(expand(sha256, bytes(prk), bytes(info), len));
   }
 
   override async extractAndExpand(
@@ -97,7 +103,7 @@ class HkdfSha256Sync extends HkdfSha256 {
       prk = new Uint8Array(await this.extract(salt, ikm));
       this.lastExtract = { salt, ikm, prk };
     }
-    return buffer(expand(sha256, prk, bytes(info), len));
+    return owned(expand(sha256, prk, bytes(info), len));
   }
 }
 
