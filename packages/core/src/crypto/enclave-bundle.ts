@@ -77,19 +77,49 @@ export interface VerifyEnclaveSignatureParams {
  * @throws WalletAuthError `BUNDLE_SIGNATURE_INVALID`.
  */
 export async function verifyEnclaveSignature(params: VerifyEnclaveSignatureParams): Promise<void> {
+  await verifyEnclaveSignatureOver(params, hexToBytes(params.bundle.data));
+}
+
+/**
+ * `verifyEnclaveSignature` given the bytes `data` decodes to, for a caller that reads them too
+ * (the OTP target bundle): decoded once.
+ * @param params - Bundle, pinned key and names for messages.
+ * @param data - `hexToBytes(params.bundle.data)`.
+ * @throws WalletAuthError `BUNDLE_SIGNATURE_INVALID`.
+ */
+export async function verifyEnclaveSignatureOver(
+  params: VerifyEnclaveSignatureParams,
+  data: Uint8Array,
+): Promise<void> {
   const { bundle } = params;
-  if (!publicKeysEqual(bundle.enclaveQuorumPublic, params.pinnedSigner)) {
-    throw new WalletAuthError(
+  const pinMismatch = () =>
+    new WalletAuthError(
       'BUNDLE_SIGNATURE_INVALID',
       `Bundle signer is not the pinned ${params.signerRole} of the ${params.environmentName} environment`,
       { details: { check: 'pin', environment: params.environmentName } },
     );
+  // The pin's own text (the usual case) names the pinned key; other spellings (pub33, another
+  // case) are compared as points.
+  if (
+    bundle.enclaveQuorumPublic !== params.pinnedSigner &&
+    !publicKeysEqual(bundle.enclaveQuorumPublic, params.pinnedSigner)
+  ) {
+    throw pinMismatch();
   }
-  const verified = await verifyMessageSignature({
-    publicKey: params.pinnedSigner,
-    signature: isHex(bundle.dataSignature) ? bundle.dataSignature : '',
-    message: hexToBytes(bundle.data),
-  });
+  let verified: boolean;
+  try {
+    verified = await verifyMessageSignature({
+      publicKey: params.pinnedSigner,
+      signature: isHex(bundle.dataSignature) ? bundle.dataSignature : '',
+      message: data,
+    });
+  } catch (cause) {
+    // Only a pin that is not a point gets here (equal text skips the point check above).
+    if (cause instanceof WalletAuthError && cause.code === 'PUBLIC_KEY_INVALID') {
+      throw pinMismatch();
+    }
+    throw cause;
+  }
   if (!verified) {
     throw new WalletAuthError('BUNDLE_SIGNATURE_INVALID', 'Bundle dataSignature does not verify', {
       details: { check: 'signature', environment: params.environmentName },

@@ -1,7 +1,7 @@
 import { Aes256Gcm, CipherSuite, DhkemP256HkdfSha256, HkdfSha256 } from '@hpke/core';
 import { describe, expect, it } from 'vitest';
 import { utf8ToBytes } from '../encoding/utf8.js';
-import { createHpkeSuite, rememberPublicKey } from './hpke-suite.js';
+import { createHpkeSuite, hpkeSuite, rememberPublicKey } from './hpke-suite.js';
 
 // The kit's suite (HKDF by @noble/hashes, public hashes kept, one Extract per key schedule,
 // known public keys not exported again) against @hpke/core's own, all WebCrypto: whatever one
@@ -52,6 +52,23 @@ describe('the kit HPKE suite against @hpke/core', () => {
       const sealed = await sealWith(suite, recipient, info);
       expect(await openWith(reference(), recipient, info, sealed)).toEqual(sealed.plaintext);
     }
+  });
+
+  it('given concurrent seals and opens on the shared suite, should keep their schedules apart', async () => {
+    const recipient = await reference().kem.generateKeyPair();
+    const sealed = await Promise.all(infos.map((info) => sealWith(hpkeSuite(), recipient, info)));
+    for (const [index, info] of infos.entries()) {
+      const own = sealed[index] as (typeof sealed)[number];
+      expect(await openWith(reference(), recipient, info, own)).toEqual(own.plaintext);
+    }
+    const theirs = await Promise.all(infos.map((info) => sealWith(reference(), recipient, info)));
+    const opened = await Promise.all(
+      infos.map((info, index) =>
+        openWith(hpkeSuite(), recipient, info, theirs[index] as (typeof theirs)[number]),
+      ),
+    );
+    expect(opened).toEqual(theirs.map((each) => each.plaintext));
+    expect(hpkeSuite()).toBe(hpkeSuite());
   });
 
   it('given an info that differs from the sealing one, should fail to open', async () => {

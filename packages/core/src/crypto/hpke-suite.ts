@@ -50,11 +50,13 @@ function owned(fresh: Uint8Array): ArrayBuffer {
  * JavaScript made the ten a quarter of a seal's time in Chromium):
  * - `psk_id_hash` and `info_hash` are LabeledExtracts of public inputs (the empty psk_id and the
  *   fixed `turnkey_hpke` info), the same for every bundle: kept by suite, label and input.
- * - The schedule's three ExtractAndExpands share one Extract of (shared_secret, labeled psk): the
- *   last PRK is kept by the identity of those two buffers, which @hpke/core passes unchanged.
+ * - The schedule's three ExtractAndExpands share one Extract of (shared_secret, labeled psk): its
+ *   PRK is kept by the identity of those two buffers, which @hpke/core passes unchanged, in a
+ *   `WeakMap` keyed by the shared secret. It goes when the schedule drops that buffer, so no PRK
+ *   outlives its seal or open, and concurrent seals on one suite never see each other's.
  */
 class HkdfSha256Sync extends HkdfSha256 {
-  private lastExtract: { salt: object; ikm: object; prk: Uint8Array } | undefined;
+  private readonly extracts = new WeakMap<object, { ikm: object; prk: Uint8Array }>();
 
   override async labeledExtract(
     salt: ArrayBufferLike | ArrayBufferView,
@@ -95,13 +97,16 @@ class HkdfSha256Sync extends HkdfSha256 {
     info: ArrayBuffer,
     len: number,
   ): Promise<ArrayBuffer> {
-    const last = this.lastExtract;
+    // The KEM's single ExtractAndExpand has an empty salt (a shared constant): nothing to keep.
+    const kept = salt.byteLength === 0 ? undefined : this.extracts.get(salt);
     let prk: Uint8Array;
-    if (last !== undefined && last.salt === salt && last.ikm === ikm) {
-      prk = last.prk;
+    if (kept !== undefined && kept.ikm === ikm) {
+      prk = kept.prk;
     } else {
       prk = new Uint8Array(await this.extract(salt, ikm));
-      this.lastExtract = { salt, ikm, prk };
+      if (salt.byteLength !== 0) {
+        this.extracts.set(salt, { ikm, prk });
+      }
     }
     return owned(expand(sha256, prk, bytes(info), len));
   }
@@ -132,8 +137,26 @@ export function rememberPublicKey(key: CryptoKey, raw: Uint8Array): void {
 }
 
 /**
- * DHKEM(P-256, HKDF-SHA256) whose ExtractAndExpand (RFC 9180 §4.1) is `HkdfSha256Sync`'s and
- * whose public-key serialization answers from `knownPublicKeys` when it can.
+ * Public keys the kit imported itself, by the exact `ArrayBuffer` of their pub65 that it then
+ * hands to @hpke/core (the `enc` of an open): the KEM takes the key instead of importing the same
+ * bytes again. Weakly held; gone with the buffer.
+ */
+const importedPublicKeys = new WeakMap<ArrayBuffer, CryptoKey>();
+
+/**
+ * Tells the KEM the `CryptoKey` of the public key whose pub65 is `raw`, for when it deserializes
+ * that same buffer. The key must be the import of those bytes (the kit's `enc` import).
+ * @param raw - The buffer the caller passes on as `enc`.
+ * @param key - Its public `CryptoKey`.
+ */
+export function rememberImportedPublicKey(raw: ArrayBuffer, key: CryptoKey): void {
+  importedPublicKeys.set(raw, key);
+}
+
+/**
+ * DHKEM(P-256, HKDF-SHA256) whose ExtractAndExpand (RFC 9180 §4.1) is `HkdfSha256Sync`'s, whose
+ * public-key serialization answers from `knownPublicKeys` and deserialization from
+ * `importedPublicKeys` when they can.
  */
 class DhkemP256HkdfSha256Sync extends DhkemP256HkdfSha256 {
   constructor() {
@@ -150,6 +173,10 @@ class DhkemP256HkdfSha256Sync extends DhkemP256HkdfSha256 {
       return known === undefined ? serialize(key) : known.slice(0);
     };
     prim.deserializePublicKey = async (raw) => {
+      const imported = importedPublicKeys.get(raw as ArrayBuffer);
+      if (imported !== undefined) {
+        return imported;
+      }
       const key = await deserialize(raw);
       knownPublicKeys.set(key, buffer(bytes(raw)));
       return key;
@@ -169,4 +196,16 @@ export function createHpkeSuite(): CipherSuite {
     kdf: new HkdfSha256Sync(),
     aead: new Aes256Gcm(),
   });
+}
+
+let sharedSuite: CipherSuite | undefined;
+
+/**
+ * The suite every seal and open of the kit uses, made once: building one costs about as much as
+ * an AES-GCM encryption (ten objects and their setup), and it holds no state of a seal or open
+ * (each context has its own keys; `HkdfSha256Sync` keeps a PRK only while its shared secret lives).
+ */
+export function hpkeSuite(): CipherSuite {
+  sharedSuite ??= createHpkeSuite();
+  return sharedSuite;
 }

@@ -1,4 +1,4 @@
-import { hexToBytes } from '../encoding/hex.js';
+import { hexToBytes, isHex } from '../encoding/hex.js';
 import { utf8ToBytes } from '../encoding/utf8.js';
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
 import { concatBytes } from '../internal/bytes.js';
@@ -32,12 +32,8 @@ export function preloadHpke(): void {
   loadSuite().catch(() => undefined);
 }
 
-async function createSuite(recipientKey?: { publicKey: CryptoKey; raw: Uint8Array }) {
-  const suiteModule = await loadChunk(loadSuite);
-  if (recipientKey !== undefined) {
-    suiteModule.rememberPublicKey(recipientKey.publicKey, recipientKey.raw);
-  }
-  return suiteModule.createHpkeSuite();
+async function createSuite() {
+  return (await loadChunk(loadSuite)).hpkeSuite();
 }
 
 /** Parameters of `hpkeSeal`. */
@@ -89,6 +85,38 @@ export async function hpkeSeal(params: HpkeSealParams): Promise<HpkeSealed> {
   }
 }
 
+/** WebCrypto implementations seen refusing a valid compressed point (WebCrypto makes it optional). */
+const lacksCompressedImport = new WeakSet<SubtleCrypto>();
+const ecdhP256 = { name: 'ECDH', namedCurve: 'P-256' } as const;
+
+/**
+ * The `enc` of an open as pub65, with its `CryptoKey` when WebCrypto made one. A pub33 `enc` (a
+ * sealed session key's, wire-format §7) is imported compressed and exported back: WebCrypto
+ * decompresses it in native code and checks the point, where a square root in BigInt took about
+ * 130 µs, an eighth of an OAuth or passkey sign-in's crypto. An engine that refuses a compressed
+ * point decompresses in JavaScript from then on (remembered once a point it refused is valid).
+ * @throws WalletAuthError `PUBLIC_KEY_INVALID` when `enc` is not a point.
+ */
+async function importEnc(
+  subtle: SubtleCrypto,
+  input: PublicKeyInput,
+): Promise<{ raw: Uint8Array<ArrayBuffer>; key?: CryptoKey }> {
+  const bytes = typeof input !== 'string' ? input : isHex(input) ? hexToBytes(input) : undefined;
+  const compressed =
+    bytes !== undefined && bytes.length === 33 && (bytes[0] === 0x02 || bytes[0] === 0x03);
+  if (!compressed || lacksCompressedImport.has(subtle)) {
+    return { raw: toUncompressedPublicKey(input) };
+  }
+  try {
+    const key = await subtle.importKey('raw', toArrayBuffer(bytes), ecdhP256, true, []);
+    return { raw: new Uint8Array(await subtle.exportKey('raw', key)), key };
+  } catch {
+    const raw = toUncompressedPublicKey(bytes); // PUBLIC_KEY_INVALID when WebCrypto was right
+    lacksCompressedImport.add(subtle);
+    return { raw };
+  }
+}
+
 /** Parameters of `hpkeOpen`. */
 export interface HpkeOpenParams {
   /** The recipient's non-extractable ECDH key pair. */
@@ -107,23 +135,26 @@ export interface HpkeOpenParams {
  * `DECRYPT_FAILED` for every other failure, with no detail.
  */
 export async function hpkeOpen(params: HpkeOpenParams): Promise<Uint8Array<ArrayBuffer>> {
-  const encappedPublicKey = toUncompressedPublicKey(params.encappedPublicKey);
   if (purposeOf(params.recipientKeyPair.privateKey) !== 'decryption') {
     throw new WalletAuthError('KEY_USAGE_INVALID', 'HPKE needs an ECDH decryption key');
   }
-  getSubtle();
+  const enc = await importEnc(getSubtle(), params.encappedPublicKey);
+  const encappedPublicKey = enc.raw;
   const recipientPublicKey = hexToBytes(params.recipientKeyPair.publicKeyHex);
-  const suite = await createSuite({
-    publicKey: params.recipientKeyPair.publicKey,
-    raw: recipientPublicKey,
-  });
+  const suiteModule = await loadChunk(loadSuite);
+  suiteModule.rememberPublicKey(params.recipientKeyPair.publicKey, recipientPublicKey);
+  const encBuffer = toArrayBuffer(encappedPublicKey);
+  if (enc.key !== undefined) {
+    suiteModule.rememberImportedPublicKey(encBuffer, enc.key);
+  }
+  const suite = suiteModule.hpkeSuite();
   try {
     const recipient = await suite.createRecipientContext({
       recipientKey: {
         privateKey: params.recipientKeyPair.privateKey,
         publicKey: params.recipientKeyPair.publicKey,
       },
-      enc: toArrayBuffer(encappedPublicKey),
+      enc: encBuffer,
       info: toArrayBuffer(utf8ToBytes(HPKE_INFO)),
     });
     const aad = concatBytes(encappedPublicKey, recipientPublicKey);

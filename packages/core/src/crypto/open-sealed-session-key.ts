@@ -6,7 +6,6 @@ import { importPrivateScalarWith } from '../keys/import-private-scalar.js';
 import type { SigningKeyPair } from '../keys/key-pair.js';
 import type { DecryptSessionKeyParams } from './decrypt-session-key.js';
 import { hpkeOpen } from './hpke.js';
-import { isPublicKey } from './p256.js';
 
 // enc pub33 (33) ‖ AES-256-GCM ciphertext of a 32-byte scalar (32) ‖ tag (16) (wire-format §7).
 const sealedKeyLength = 81;
@@ -38,14 +37,23 @@ export async function openSealedSessionKey(
     throw malformed('Sealed session key has the wrong length');
   }
   const enc = payload.subarray(0, encLength);
-  if (!isPublicKey(enc)) {
-    throw malformed('Sealed session key enc is not a P-256 point');
+  if (enc[0] !== 0x02 && enc[0] !== 0x03) {
+    throw malformed('Sealed session key enc is not a compressed P-256 point');
   }
-  const scalar = await hpkeOpen({
-    recipientKeyPair: params.clientKeyPair,
-    encappedPublicKey: enc,
-    ciphertext: payload.subarray(encLength),
-  });
+  let scalar: Uint8Array;
+  try {
+    // hpkeOpen checks that enc is a point as it decompresses it (natively where it can).
+    scalar = await hpkeOpen({
+      recipientKeyPair: params.clientKeyPair,
+      encappedPublicKey: enc,
+      ciphertext: payload.subarray(encLength),
+    });
+  } catch (error) {
+    if (error instanceof WalletAuthError && error.code === 'PUBLIC_KEY_INVALID') {
+      throw malformed('Sealed session key enc is not a P-256 point', error);
+    }
+    throw error;
+  }
   try {
     return await importPrivateScalarWith(getSubtle, scalar, 'signing');
   } finally {

@@ -76,6 +76,30 @@ describe('verifyOtpTargetBundle (wire-format §4)', () => {
     });
   });
 
+  it('given a pin that is not a point and a bundle naming the same text, should reject it as not the pinned signer', async () => {
+    const valid = enclave.publicKeyUncompressedHex;
+    const offCurve = `${valid.slice(0, -2)}${valid.endsWith('a3') ? 'a4' : 'a3'}`;
+    const environment = { ...sandbox, otpSigner: offCurve };
+    const bundle = signedBundle(
+      JSON.stringify({ targetPublic: target.publicKeyUncompressedHex }),
+      enclave.privateKeyHex,
+      { enclaveQuorumPublic: offCurve },
+    );
+    const error = await verifyOtpTargetBundle(bundle, environment).catch((e) => e);
+    expect(error).toMatchObject({ code: 'BUNDLE_SIGNATURE_INVALID', details: { check: 'pin' } });
+  });
+
+  it('given the pinned signer spelt as pub33 or in capitals, should accept the bundle', async () => {
+    const data = JSON.stringify({ targetPublic: target.publicKeyUncompressedHex });
+    for (const spelling of [
+      enclave.publicKeyCompressedHex,
+      enclave.publicKeyUncompressedHex.toUpperCase(),
+    ]) {
+      const bundle = signedBundle(data, enclave.privateKeyHex, { enclaveQuorumPublic: spelling });
+      expect(await outcome(bundle)).toBe(`ok:${target.publicKeyUncompressedHex}`);
+    }
+  });
+
   it('HPKE-02: given a bundle validly signed by an attacker key that names itself, should reject it', async () => {
     const attacker = bytesToHex(p256.utils.randomSecretKey());
     const bundle = signedBundle(vector.dataJson, attacker);

@@ -1,7 +1,7 @@
 import { hexToBytes } from '../encoding/hex.js';
 import { bytesToUtf8 } from '../encoding/utf8.js';
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
-import { parseEnclaveBundle, verifyEnclaveSignature } from './enclave-bundle.js';
+import { parseEnclaveBundle, verifyEnclaveSignatureOver } from './enclave-bundle.js';
 import type { ResolvedEnvironment } from './environment.js';
 import { toUncompressedPublicKey } from './p256.js';
 
@@ -28,6 +28,7 @@ export async function verifyOtpTargetBundle(
   environment: ResolvedEnvironment,
 ): Promise<OtpTarget> {
   const parsed = parseEnclaveBundle(bundle);
+  const data = hexToBytes(parsed.data);
   if (!environment.skipOtpBundleSignatureCheck) {
     if (environment.otpSigner === null) {
       throw new WalletAuthError(
@@ -36,17 +37,19 @@ export async function verifyOtpTargetBundle(
         { details: { check: 'pin', environment: environment.name } },
       );
     }
-    await verifyEnclaveSignature({
-      bundle: parsed,
-      pinnedSigner: environment.otpSigner,
-      environmentName: environment.name,
-      signerRole: 'OTP signer',
-    });
+    await verifyEnclaveSignatureOver(
+      {
+        bundle: parsed,
+        pinnedSigner: environment.otpSigner,
+        environmentName: environment.name,
+        signerRole: 'OTP signer',
+      },
+      data,
+    );
   }
   let targetPublic: unknown;
   try {
-    targetPublic = (JSON.parse(bytesToUtf8(hexToBytes(parsed.data))) as Record<string, unknown>)
-      .targetPublic;
+    targetPublic = (JSON.parse(bytesToUtf8(data)) as Record<string, unknown>).targetPublic;
   } catch (cause) {
     throw malformed('Bundle data is not UTF-8 JSON', cause);
   }

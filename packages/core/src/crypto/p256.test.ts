@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import vectors from '../../../../../shared/vectors/interop-vectors.json' with { type: 'json' };
 import { bytesToHex, hexToBytes } from '../encoding/hex.js';
 import {
+  compressExportedPublicKey,
   compressPublicKey,
   decompressPublicKey,
   isPrivateScalar,
@@ -24,8 +25,21 @@ describe('P-256 points', () => {
       expect(compressed).toMatch(/^0[23][0-9a-f]{64}$/);
       expect(compressed).toBe(`${yIsOdd ? '03' : '02'}${uncompressed.slice(2, 66)}`);
       expect(decompressPublicKey(compressed)).toBe(uncompressed);
+      expect(compressExportedPublicKey(raw)).toBe(compressed);
     }
   }, 30_000);
+
+  it('given a WebCrypto export that is not 65 bytes of 04 ‖ x ‖ y, should compress it only through the checks', () => {
+    const { publicKeyCompressedHex, publicKeyUncompressedHex } = vectors.keys.sessionKey;
+    expect(compressExportedPublicKey(hexToBytes(publicKeyCompressedHex))).toBe(
+      publicKeyCompressedHex,
+    );
+    for (const bad of [new Uint8Array(65), hexToBytes(`05${publicKeyUncompressedHex.slice(2)}`)]) {
+      expect(() => compressExportedPublicKey(bad)).toThrowError(
+        expect.objectContaining({ code: 'PUBLIC_KEY_INVALID' }),
+      );
+    }
+  });
 
   it('given the vector keys, should map pub65 and pub33 to each other', () => {
     for (const key of Object.values(vectors.keys)) {

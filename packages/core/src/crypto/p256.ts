@@ -122,6 +122,22 @@ export function compressPublicKey(key: PublicKeyInput): string {
 }
 
 /**
+ * Compresses the pub65 WebCrypto exported for a P-256 key to pub33 hex: a point already, so its
+ * prefix comes from y's last byte without the field arithmetic of `compressPublicKey`. Anything
+ * but 65 bytes starting `04` goes through `compressPublicKey` (and its errors).
+ * @param exported - `exportKey('raw')` of a P-256 public key.
+ * @throws WalletAuthError `PUBLIC_KEY_INVALID` when it is not a pub65 point.
+ */
+export function compressExportedPublicKey(exported: Uint8Array): string {
+  if (exported.length !== 65 || exported[0] !== 0x04) {
+    return compressPublicKey(exported);
+  }
+  return (
+    (((exported[64] as number) & 1) === 1 ? '03' : '02') + bytesToHex(exported.subarray(1, 33))
+  );
+}
+
+/**
  * Decompresses a P-256 public key to pub65 hex, lowercase (wire-format §3: HPKE needs pub65).
  * @param key - pub33 or pub65, hex or bytes.
  * @throws WalletAuthError `PUBLIC_KEY_INVALID` when it is not a point on the curve.

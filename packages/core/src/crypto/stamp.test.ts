@@ -136,6 +136,20 @@ describe('stamps', () => {
     }
   });
 
+  it('given a copy of a key pair whose pub33 is wrong, should stamp with the key its pub65 names', async () => {
+    const keyPair = await generateSigningKeyPair();
+    const other = await generateSigningKeyPair();
+    const copy: SigningKeyPair = {
+      ...keyPair,
+      compressedPublicKeyHex: other.compressedPublicKeyHex,
+    };
+    for (const signer of [keyPair, copy]) {
+      const stamp = await createStamp({ payload: 'p', keyPair: signer });
+      expect(decodeStamp(stamp).publicKey).toBe(keyPair.compressedPublicKeyHex);
+      expect(await verifyStamp({ stamp, payload: 'p' })).toBe(true);
+    }
+  });
+
   it('given a stamp by another key, should not verify', async () => {
     const keyPair = await generateSigningKeyPair();
     const other = await generateSigningKeyPair();

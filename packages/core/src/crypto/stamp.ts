@@ -1,7 +1,7 @@
 import { base64UrlToBytes, bytesToBase64Url } from '../encoding/base64url.js';
 import { bytesToUtf8, utf8ToBytes } from '../encoding/utf8.js';
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
-import type { SigningKeyPair } from '../keys/key-pair.js';
+import { isDescribedKeyPair, type SigningKeyPair } from '../keys/key-pair.js';
 import { type EcdsaSignature, parseDerSignature } from './der.js';
 import { signMessage, verifyMessageSignature } from './ecdsa.js';
 import { compressPublicKey, isPublicKey } from './p256.js';
@@ -35,10 +35,15 @@ export interface DecodedStamp extends StampContents {
  * @throws WalletAuthError `PUBLIC_KEY_INVALID` when the key is not a point.
  */
 export function encodeStamp(params: { publicKey: string; signature: string }): string {
+  return stampValue(compressPublicKey(params.publicKey), params.signature);
+}
+
+/** The header value of `encodeStamp` for a key already compressed (pub33, lowercase). */
+function stampValue(compressedPublicKey: string, signature: string): string {
   const contents: StampContents = {
-    publicKey: compressPublicKey(params.publicKey),
+    publicKey: compressedPublicKey,
     scheme: STAMP_SCHEME,
-    signature: params.signature.toLowerCase(),
+    signature: signature.toLowerCase(),
   };
   return bytesToBase64Url(utf8ToBytes(JSON.stringify(contents)));
 }
@@ -62,9 +67,13 @@ export interface CreateStampParams {
  * ```
  */
 export async function createStamp(params: CreateStampParams): Promise<string> {
-  const signature = await signMessage(params.keyPair.privateKey, utf8ToBytes(params.payload));
-  // pub65 in: compressing it needs no square root (a pub33 would be decompressed to be validated).
-  return encodeStamp({ publicKey: params.keyPair.publicKeyHex, signature });
+  const { keyPair } = params;
+  const signature = await signMessage(keyPair.privateKey, utf8ToBytes(params.payload));
+  // A description made by `describeKeyPair` holds its pub33 from WebCrypto's export; any other
+  // object's key is checked and compressed here (pub65 in: no square root).
+  return isDescribedKeyPair(keyPair)
+    ? stampValue(keyPair.compressedPublicKeyHex, signature)
+    : encodeStamp({ publicKey: keyPair.publicKeyHex, signature });
 }
 
 function malformed(message: string, cause?: unknown): WalletAuthError {

@@ -83,9 +83,16 @@ describe('utf8', () => {
     expect(bytesToUtf8(utf8ToBytes(text))).toBe(text);
   });
 
-  it('given an invalid sequence, should throw ENCODING_INVALID', () => {
-    expect(() => bytesToUtf8(new Uint8Array([0xc3, 0x28]))).toThrowError(
-      expect.objectContaining({ code: 'ENCODING_INVALID' }),
-    );
+  it('given an invalid sequence, should throw ENCODING_INVALID, and decode the next text whole', () => {
+    for (const invalid of [
+      [0xc3, 0x28],
+      [0xe2, 0x82],
+    ]) {
+      expect(() => bytesToUtf8(new Uint8Array(invalid))).toThrowError(
+        expect.objectContaining({ code: 'ENCODING_INVALID' }),
+      );
+      // A truncated sequence must not carry into the next call (one shared decoder).
+      expect(bytesToUtf8(utf8ToBytes('\u20ac ok'))).toBe('\u20ac ok');
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { compressPublicKey } from '../crypto/p256.js';
+import { compressExportedPublicKey } from '../crypto/p256.js';
 import { bytesToHex } from '../encoding/hex.js';
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
 import { getSubtle } from '../internal/web-crypto.js';
@@ -67,7 +67,7 @@ export async function describeKeyPair(keyPair: CryptoKeyPair): Promise<P256KeyPa
     privateKey,
     publicKey,
     publicKeyHex: bytesToHex(raw),
-    compressedPublicKeyHex: compressPublicKey(raw),
+    compressedPublicKeyHex: compressExportedPublicKey(raw),
   });
   described.add(description);
   return description;
