@@ -22,8 +22,8 @@ function byteText(input: Uint8Array): string {
   return String.fromCharCode(...input);
 }
 
-/** `publicLabels` results by suite, label and input; a handful at most (one suite, one info). */
-const publicHashes = new Map<string, ArrayBuffer>();
+/** Whether a label buffer (one of @hpke/core's constants) is in `publicLabels`, read once each. */
+const labelIsPublic = new WeakMap<Uint8Array, boolean>();
 const PUBLIC_HASHES_SIZE = 16;
 
 function buffer(input: Uint8Array): ArrayBuffer {
@@ -49,7 +49,7 @@ function owned(fresh: Uint8Array): ArrayBuffer {
  * Four of the ten HMACs @hpke/core asks for per seal or open are not recomputed (SHA-256 in
  * JavaScript made the ten a quarter of a seal's time in Chromium):
  * - `psk_id_hash` and `info_hash` are LabeledExtracts of public inputs (the empty psk_id and the
- *   fixed `turnkey_hpke` info), the same for every bundle: kept by suite, label and input.
+ *   fixed `turnkey_hpke` info), the same for every bundle: kept by suite, label and input (a suite's own map).
  * - The schedule's three ExtractAndExpands share one Extract of (shared_secret, labeled psk): its
  *   PRK is kept by the identity of those two buffers, which @hpke/core passes unchanged, in a
  *   `WeakMap` keyed by the shared secret. It goes when the schedule drops that buffer, so no PRK
@@ -57,24 +57,43 @@ function owned(fresh: Uint8Array): ArrayBuffer {
  */
 class HkdfSha256Sync extends HkdfSha256 {
   private readonly extracts = new WeakMap<object, { ikm: object; prk: Uint8Array }>();
+  /**
+   * `publicLabels` results of this suite (its id is fixed at `init`) by label buffer and input;
+   * a handful at most (one info).
+   */
+  private readonly publicHashes = new Map<Uint8Array, Map<string, ArrayBuffer>>();
+
+  override init(suiteId: Uint8Array): void {
+    super.init(suiteId);
+    this.publicHashes.clear(); // kept hashes are the old suite's
+  }
 
   override async labeledExtract(
     salt: ArrayBufferLike | ArrayBufferView,
     label: Uint8Array,
     ikm: Uint8Array,
   ): Promise<ArrayBuffer> {
-    const labelName = byteText(label);
-    if (salt.byteLength !== 0 || ikm.length > 256 || !publicLabels.has(labelName)) {
+    let isPublic = labelIsPublic.get(label);
+    if (isPublic === undefined) {
+      isPublic = publicLabels.has(byteText(label));
+      labelIsPublic.set(label, isPublic);
+    }
+    if (!isPublic || salt.byteLength !== 0 || ikm.length > 256) {
       return super.labeledExtract(salt, label, ikm);
     }
-    const id = `${byteText(this._suiteId)}:${labelName}:${byteText(ikm)}`;
-    let hash = publicHashes.get(id);
+    let byInput = this.publicHashes.get(label);
+    if (byInput === undefined) {
+      byInput = new Map();
+      this.publicHashes.set(label, byInput);
+    }
+    const input = byteText(ikm);
+    let hash = byInput.get(input);
     if (hash === undefined) {
       hash = await super.labeledExtract(salt, label, ikm);
-      if (publicHashes.size >= PUBLIC_HASHES_SIZE) {
-        publicHashes.clear();
+      if (byInput.size >= PUBLIC_HASHES_SIZE) {
+        byInput.clear();
       }
-      publicHashes.set(id, hash);
+      byInput.set(input, hash);
     }
     return hash.slice(0);
   }
