@@ -6,7 +6,14 @@ export interface ProxyEnv {
   Variables: { correlationId: string; userId: string; upstreamStatus: number; corsOrigin: string };
 }
 
+// Two hex digits per byte value, looked up (a correlation id is made for every request).
+const byteToHex = Array.from({ length: 256 }, (_, value) => value.toString(16).padStart(2, '0'));
+
 /** Lowercase hex of random bytes (correlation ids, user ids). */
 export function hex(bytes: Uint8Array): string {
-  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  let text = '';
+  for (const byte of bytes) {
+    text += byteToHex[byte];
+  }
+  return text;
 }

@@ -54,6 +54,26 @@ describe('createRedactor', () => {
     );
   });
 
+  it('given ids, paths and names, should pass them unchanged, and still cut a run of 80 and mask an address', () => {
+    const redact = createRedactor([SECRET]);
+    const plain = fc.string({
+      unit: fc.constantFrom(...'abcXYZ019._:/-'.split('')),
+      maxLength: 79,
+    });
+    fc.assert(
+      fc.property(plain, (text) => {
+        expect(redact(text)).toBe(text);
+      }),
+      { numRuns: 500, seed: 0x91a1 },
+    );
+    expect(redact('a'.repeat(80))).toBe(REDACTED);
+    expect(redact(`${'a'.repeat(79)}/`)).toBe(REDACTED);
+    expect(redact(`${'a'.repeat(79)}.`)).toBe(`${'a'.repeat(79)}.`);
+    expect(redact('ada@example.com')).toBe('a***@example.com');
+    expect(redact('Basic abc')).toBe(`Basic ${REDACTED}`);
+    expect(redact(`/x/${SECRET}`)).toBe(`/x/${REDACTED}`);
+  });
+
   it('BFF-21: should mask e-mail addresses and escape CR/LF so a field cannot forge a log line', () => {
     const redact = createRedactor([]);
     expect(redact({ email: 'alice.smith@example.com', path: '/a\r\n{"level":"info"}' })).toEqual({
