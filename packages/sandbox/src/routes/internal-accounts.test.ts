@@ -14,6 +14,11 @@ describe('GET /customers/internal-accounts', () => {
       'Bearer x',
       'Basic !!!',
       `Basic ${btoa('no-colon')}`,
+      `Basic ${btoa('sandbox-client-id:sandbox-client-secret-and-more')}`,
+      `Basic ${btoa('sandbox-client-id:sandbox-client-secre')}`,
+      `Basic ${btoa('sandbox-client-id:sandbox-client-secret:')}`,
+      `Basic ${btoa('sandbox-client-id\xff:sandbox-client-secret')}`,
+      `basic ${btoa('sandbox-client-id:sandbox-client-secret')}`,
     ]) {
       const wrong = await h.request('GET', '/customers/internal-accounts', {
         noAuth: true,
