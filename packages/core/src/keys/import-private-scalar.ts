@@ -2,7 +2,12 @@ import { isPrivateScalar } from '../crypto/p256.js';
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
 import { concatBytes, zeroize } from '../internal/bytes.js';
 import { loadChunk } from '../internal/load-chunk.js';
-import { describeKeyPair, type KeyPurpose, type P256KeyPair } from './key-pair.js';
+import {
+  describeImportedKeyPair,
+  describeKeyPair,
+  type KeyPurpose,
+  type P256KeyPair,
+} from './key-pair.js';
 import {
   keyPairFromPkcs8Export,
   keyPairFromShortPkcs8,
@@ -42,8 +47,15 @@ export async function importPrivateScalarWith<Purpose extends KeyPurpose>(
   }
   const pkcs8 = concatBytes(shortPkcs8Prefix, scalar);
   try {
+    const fromExport = await keyPairFromPkcs8Export(subtle(), pkcs8, purpose);
+    if (fromExport !== undefined) {
+      // Its public key was imported from the bytes read in the export: not exported again.
+      return (await describeImportedKeyPair(
+        fromExport,
+        fromExport.publicKeyRaw,
+      )) as P256KeyPair<Purpose>;
+    }
     const keyPair =
-      (await keyPairFromPkcs8Export(subtle(), pkcs8, purpose)) ??
       (await keyPairFromShortPkcs8(subtle(), pkcs8, purpose)) ??
       (await (
         await loadChunk(() => import('./scalar-key-pair-noble.js'))

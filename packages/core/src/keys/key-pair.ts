@@ -44,7 +44,27 @@ const privateUsages: Record<KeyPurpose, KeyUsage[]> = {
  * @throws WalletAuthError `KEY_EXTRACTABLE` when the private key is extractable;
  * `KEY_USAGE_INVALID` when the keys are not P-256 of one algorithm with the needed usage.
  */
-export async function describeKeyPair(keyPair: CryptoKeyPair): Promise<P256KeyPair> {
+export function describeKeyPair(keyPair: CryptoKeyPair): Promise<P256KeyPair> {
+  return describe(keyPair, undefined);
+}
+
+/**
+ * `describeKeyPair` for a pair the kit has just imported from the pub65 `raw`, so its public key
+ * is not exported again. Internal: `raw` must be the bytes the public key was imported from.
+ * @param keyPair - The imported pair.
+ * @param raw - Its public key, pub65.
+ */
+export function describeImportedKeyPair(
+  keyPair: CryptoKeyPair,
+  raw: Uint8Array,
+): Promise<P256KeyPair> {
+  return describe(keyPair, raw);
+}
+
+async function describe(
+  keyPair: CryptoKeyPair,
+  known: Uint8Array | undefined,
+): Promise<P256KeyPair> {
   const { privateKey, publicKey } = keyPair;
   if (privateKey.type !== 'private') {
     throw new WalletAuthError('KEY_USAGE_INVALID', 'The private half is not a private key');
@@ -61,7 +81,7 @@ export async function describeKeyPair(keyPair: CryptoKeyPair): Promise<P256KeyPa
   ) {
     throw new WalletAuthError('KEY_USAGE_INVALID', 'The public key does not fit the private key');
   }
-  const raw = new Uint8Array(await getSubtle().exportKey('raw', publicKey));
+  const raw = known ?? new Uint8Array(await getSubtle().exportKey('raw', publicKey));
   const description: P256KeyPair = Object.freeze({
     purpose,
     privateKey,
