@@ -1,28 +1,23 @@
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
 import { concatBytes, equalBytes } from '../internal/bytes.js';
 import { loadChunk } from '../internal/load-chunk.js';
-import { sha256 } from '../internal/web-crypto.js';
 
 const checksumLength = 4;
 
-// base58 is loaded on demand: only sealed session keys (wire-format §7) use it.
-async function loadBase58() {
-  return (await loadChunk(() => import('./base58.js'))).base58;
-}
-
-async function checksum(payload: Uint8Array): Promise<Uint8Array> {
-  return (await sha256(await sha256(payload))).subarray(0, checksumLength);
+// base58 and its checksum are loaded on demand: only sealed session keys (wire-format §7) use them.
+function loadBase58() {
+  return loadChunk(() => import('./base58.js'));
 }
 
 /**
  * Encodes bytes as base58check (wire-format §7): Bitcoin alphabet, leading `00` bytes as `1`,
- * and the first 4 bytes of SHA-256(SHA-256(payload)) appended. SHA-256 comes from WebCrypto.
+ * and the first 4 bytes of SHA-256(SHA-256(payload)) appended.
  * @param payload - Bytes to encode.
  * @throws WalletAuthError `NETWORK_ERROR` when the base58 code cannot be loaded.
  */
 export async function encodeBase58Check(payload: Uint8Array): Promise<string> {
-  const base58 = await loadBase58();
-  return base58.encode(concatBytes(payload, await checksum(payload)));
+  const { base58, base58Checksum } = await loadBase58();
+  return base58.encode(concatBytes(payload, base58Checksum(payload)));
 }
 
 /**
@@ -32,7 +27,7 @@ export async function encodeBase58Check(payload: Uint8Array): Promise<string> {
  * value or a checksum mismatch; `NETWORK_ERROR` when the base58 code cannot be loaded.
  */
 export async function decodeBase58Check(text: string): Promise<Uint8Array<ArrayBuffer>> {
-  const base58 = await loadBase58();
+  const { base58, base58Checksum } = await loadBase58();
   let decoded: Uint8Array;
   try {
     decoded = base58.decode(text);
@@ -43,7 +38,7 @@ export async function decodeBase58Check(text: string): Promise<Uint8Array<ArrayB
     throw new WalletAuthError('ENCODING_INVALID', 'base58check value is too short');
   }
   const payload = new Uint8Array(decoded.subarray(0, decoded.length - checksumLength));
-  const expected = await checksum(payload);
+  const expected = base58Checksum(payload);
   if (!equalBytes(expected, decoded.subarray(decoded.length - checksumLength))) {
     throw new WalletAuthError('ENCODING_INVALID', 'base58check checksum does not match');
   }
