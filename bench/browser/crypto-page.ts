@@ -35,6 +35,8 @@ export interface CryptoSamples {
   name: string;
   group: 'OTP' | 'OAuth' | 'Passkey' | 'Stamp' | 'WebCrypto';
   samplesUs: number[];
+  /** The SubtleCrypto calls one operation makes (method, format or algorithm), in order. */
+  webCryptoCalls: string[];
 }
 
 /** What the page reports. */
@@ -84,6 +86,67 @@ interface Row {
   steps: readonly Step[];
 }
 
+const subtleMethods = [
+  'decrypt',
+  'deriveBits',
+  'deriveKey',
+  'digest',
+  'encrypt',
+  'exportKey',
+  'generateKey',
+  'importKey',
+  'sign',
+  'unwrapKey',
+  'verify',
+  'wrapKey',
+] as const;
+
+/** `importKey raw ECDH`, `sign ECDSA`, `exportKey pkcs8`: what a SubtleCrypto call did. */
+function describeCall(method: string, args: unknown[]): string {
+  const nameOf = (algorithm: unknown) =>
+    typeof algorithm === 'string' ? algorithm : (algorithm as { name?: string } | null)?.name;
+  if (method === 'importKey') {
+    return `importKey ${String(args[0])} ${nameOf(args[2])}`;
+  }
+  if (method === 'exportKey') {
+    return `exportKey ${String(args[0])}`;
+  }
+  return `${method} ${nameOf(args[0])}`;
+}
+
+/**
+ * Runs a row's steps once, untimed, and lists the SubtleCrypto calls its timed parts make (its
+ * preparations are not counted). The page's SubtleCrypto is wrapped only for this run.
+ */
+async function countWebCryptoCalls(steps: readonly Step[]): Promise<string[]> {
+  const subtle = crypto.subtle as unknown as Record<string, (...args: unknown[]) => unknown>;
+  const calls: string[] = [];
+  let counting = false;
+  for (const method of subtleMethods) {
+    const original = subtle[method] as (...args: unknown[]) => unknown;
+    subtle[method] = function (this: unknown, ...args: unknown[]) {
+      if (counting) {
+        calls.push(describeCall(method, args));
+      }
+      return original.apply(this, args);
+    };
+  }
+  try {
+    let previous: unknown;
+    for (const step of steps) {
+      const input = await step.prepare(previous);
+      counting = true;
+      previous = await step.run(input);
+      counting = false;
+    }
+  } finally {
+    for (const method of subtleMethods) {
+      delete subtle[method]; // the prototype's method again
+    }
+  }
+  return calls;
+}
+
 /**
  * Samples every row round-robin: each round times one batch of every row in turn, `samples`
  * rounds after a warm-up round. A shared machine's slow spells then fall on all rows alike, so a
@@ -97,11 +160,20 @@ async function sampleRows(
   for (const row of rows) {
     await timeBatch(Math.max(5, config.batch), row.steps);
   }
-  const results = rows.map(({ name, group }) => ({ name, group, samplesUs: [] as number[] }));
+  const results = rows.map(({ name, group }) => ({
+    name,
+    group,
+    samplesUs: [] as number[],
+    webCryptoCalls: [] as string[],
+  }));
   for (let round = 0; round < config.samples; round++) {
     for (const [index, row] of rows.entries()) {
       results[index]?.samplesUs.push(await timeBatch(config.batch, row.steps));
     }
+  }
+  // Counted after the timing, so that no timed call runs through the wrapper or after it.
+  for (const [index, row] of rows.entries()) {
+    (results[index] as CryptoSamples).webCryptoCalls = await countWebCryptoCalls(row.steps);
   }
   return results;
 }
