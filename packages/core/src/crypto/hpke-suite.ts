@@ -49,7 +49,8 @@ function owned(fresh: Uint8Array): ArrayBuffer {
  * Four of the ten HMACs @hpke/core asks for per seal or open are not recomputed (SHA-256 in
  * JavaScript made the ten a quarter of a seal's time in Chromium):
  * - `psk_id_hash` and `info_hash` are LabeledExtracts of public inputs (the empty psk_id and the
- *   fixed `turnkey_hpke` info), the same for every bundle: kept by suite, label and input (a suite's own map).
+ *   fixed `turnkey_hpke` info), the same for every bundle: each suite keeps them by label and
+ *   input.
  * - The schedule's three ExtractAndExpands share one Extract of (shared_secret, labeled psk): its
  *   PRK is kept by the identity of those two buffers, which @hpke/core passes unchanged, in a
  *   `WeakMap` keyed by the shared secret. It goes when the schedule drops that buffer, so no PRK
