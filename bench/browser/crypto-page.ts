@@ -21,6 +21,7 @@ import {
   sealOtpPlaintext,
   verifyOtpTargetBundle,
 } from '@wallet-auth/core/primitives';
+import { SUBTLE_METHODS } from '@wallet-auth/test-utils';
 import { activityPayload, createOtpFixture, sealSessionKeyTo } from './fixtures.js';
 import { rawOperations } from './raw-webcrypto.js';
 
@@ -86,21 +87,6 @@ interface Row {
   steps: readonly Step[];
 }
 
-const subtleMethods = [
-  'decrypt',
-  'deriveBits',
-  'deriveKey',
-  'digest',
-  'encrypt',
-  'exportKey',
-  'generateKey',
-  'importKey',
-  'sign',
-  'unwrapKey',
-  'verify',
-  'wrapKey',
-] as const;
-
 /** `importKey raw ECDH`, `sign ECDSA`, `exportKey pkcs8`: what a SubtleCrypto call did. */
 function describeCall(method: string, args: unknown[]): string {
   const nameOf = (algorithm: unknown) =>
@@ -122,7 +108,7 @@ async function countWebCryptoCalls(steps: readonly Step[]): Promise<string[]> {
   const subtle = crypto.subtle as unknown as Record<string, (...args: unknown[]) => unknown>;
   const calls: string[] = [];
   let counting = false;
-  for (const method of subtleMethods) {
+  for (const method of SUBTLE_METHODS) {
     const original = subtle[method] as (...args: unknown[]) => unknown;
     subtle[method] = function (this: unknown, ...args: unknown[]) {
       if (counting) {
@@ -140,7 +126,7 @@ async function countWebCryptoCalls(steps: readonly Step[]): Promise<string[]> {
       counting = false;
     }
   } finally {
-    for (const method of subtleMethods) {
+    for (const method of SUBTLE_METHODS) {
       delete subtle[method]; // the prototype's method again
     }
   }

@@ -28,5 +28,5 @@ export type {
 export { createSoftAuthenticator } from './soft-authenticator.js';
 export { interopVectors } from './vectors.js';
 export type { WebCryptoTracker } from './web-crypto-tracker.js';
-export { trackWebCrypto } from './web-crypto-tracker.js';
+export { SUBTLE_METHODS, trackWebCrypto } from './web-crypto-tracker.js';
 export { createAttestationKey, createTestCertificate } from './x509.js';

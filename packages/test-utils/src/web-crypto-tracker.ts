@@ -6,7 +6,8 @@ export interface WebCryptoTracker {
   release(): void;
 }
 
-const METHODS = [
+/** The methods of `SubtleCrypto`, for code that wraps each of them. */
+export const SUBTLE_METHODS = [
   'decrypt',
   'deriveBits',
   'deriveKey',
@@ -37,7 +38,7 @@ export function trackWebCrypto(): WebCryptoTracker {
   const subtle = crypto.subtle as unknown as Record<string, (...args: unknown[]) => unknown>;
   if (holders === 0) {
     const saved = new Map<string, unknown>();
-    for (const name of METHODS) {
+    for (const name of SUBTLE_METHODS) {
       const original = subtle[name];
       if (typeof original !== 'function') {
         continue;
