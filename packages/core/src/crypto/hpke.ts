@@ -105,7 +105,7 @@ async function importEnc(
   const compressed =
     bytes !== undefined && bytes.length === 33 && (bytes[0] === 0x02 || bytes[0] === 0x03);
   if (!compressed || lacksCompressedImport.has(subtle)) {
-    return { raw: toUncompressedPublicKey(input) };
+    return { raw: toUncompressedPublicKey(bytes ?? input) }; // hex decoded once
   }
   try {
     const key = await subtle.importKey('raw', toArrayBuffer(bytes), ecdhP256, true, []);
