@@ -3,7 +3,14 @@ import type { ConnectionInfo } from './types.js';
 /** Hono environment of the proxy app: connection facts in, per-request facts for the log. */
 export interface ProxyEnv {
   Bindings: ConnectionInfo;
-  Variables: { correlationId: string; userId: string; upstreamStatus: number; corsOrigin: string };
+  Variables: {
+    correlationId: string;
+    userId: string;
+    upstreamStatus: number;
+    corsOrigin: string;
+    /** The security (and CORS) headers of this request's response, once the origin is checked. */
+    decoration: Readonly<Record<string, string>>;
+  };
 }
 
 // Two hex digits per byte value, looked up (a correlation id is made for every request).

@@ -152,6 +152,37 @@ describe('forwarding', () => {
     }
   });
 
+  it('BFF-08, BFF-12: given a forwarded answer and a refusal for the same origin and scheme, should give both the same security and CORS headers', async () => {
+    const harness = createHarnessForUser(STRANGER);
+    const decoration = (response: Response) =>
+      Object.fromEntries(
+        [...response.headers].filter(
+          ([name]) => !['content-type', 'content-length', 'retry-after'].includes(name),
+        ),
+      );
+    for (const scheme of ['http', 'https'] as const) {
+      const url = (path: string) => `${scheme}://localhost:5173/api/2025-10-13${path}`;
+      const forwarded = await harness.proxy.fetch(
+        new Request(url('/auth/sessions'), { headers: { Origin: ORIGIN } }),
+      );
+      const refused = await harness.proxy.fetch(
+        new Request(url('/nope'), { headers: { Origin: ORIGIN } }),
+      );
+      const bare = await harness.proxy.fetch(new Request(url('/auth/sessions')));
+      expect([forwarded.status, refused.status, bare.status]).toEqual([200, 404, 200]);
+      expect(decoration(forwarded)).toEqual(decoration(refused));
+      expect(decoration(forwarded)).toMatchObject({
+        'access-control-allow-origin': ORIGIN,
+        'access-control-allow-credentials': 'true',
+        vary: 'Origin',
+        'cache-control': 'no-store',
+      });
+      expect(decoration(bare)).not.toHaveProperty('access-control-allow-origin');
+      expect(decoration(bare)).toHaveProperty('x-frame-options', 'DENY');
+      expect(forwarded.headers.has('Strict-Transport-Security')).toBe(scheme === 'https');
+    }
+  });
+
   it('BFF-27: given an upstream 401 with a reason, should pass it as JSON data with nosniff', async () => {
     const envelope =
       '{"status":401,"code":"UNAUTHORIZED","message":"Authentication failed","reason":"<img src=x onerror=alert(1)>"}';

@@ -6,6 +6,7 @@ import { createMemoryUserStore } from './auth/memory-user-store.js';
 import { createUserResolver } from './auth/resolve-user.js';
 import { envelope, renderError } from './http/error-response.js';
 import { checkRawPath, PATH_PROBLEM_TEXT, splitRawUrl } from './http/raw-path.js';
+import { createResponseDecorations, isDecorated } from './http/response-headers.js';
 import { createLog } from './logging/create-log.js';
 import { type ProxyOptions, resolveProxyOptions } from './options.js';
 import { createOwnershipChecker } from './ownership/ownership-checker.js';
@@ -20,7 +21,6 @@ import {
   preflightHeaders,
 } from './security/origin-policy.js';
 import { createRateLimiter } from './security/rate-limit.js';
-import { apiSecurityHeaders } from './security/security-headers.js';
 import { createCookieSigner } from './security/session-cookie.js';
 import type { ConnectionInfo } from './types.js';
 import { createUpstreamClient } from './upstream/upstream-client.js';
@@ -90,6 +90,8 @@ export function createProxy(options: ProxyOptions): WalletAuthProxy {
     }
   };
   const servicePrefix = `${config.basePath}/${API_VERSION}`;
+  // Two schemes times (no origin + each allowed one).
+  const decorations = createResponseDecorations(2 * (config.allowedOrigins.size + 1));
 
   const app = new Hono<ProxyEnv>();
 
@@ -101,7 +103,7 @@ export function createProxy(options: ProxyOptions): WalletAuthProxy {
     await next();
     const decorate = (headers: Headers): void => {
       for (const [name, value] of Object.entries(
-        apiSecurityHeaders({ https: c.req.url.startsWith('https:') }),
+        decorations.for(c.req.url.startsWith('https:'), undefined),
       )) {
         headers.set(name, value);
       }
@@ -112,13 +114,15 @@ export function createProxy(options: ProxyOptions): WalletAuthProxy {
         }
       }
     };
-    try {
-      // The proxy's own responses have mutable headers: decorate them in place (no copy).
-      decorate(c.res.headers);
-    } catch {
-      const headers = new Headers(c.res.headers);
-      decorate(headers);
-      c.res = new Response(c.res.body, { status: c.res.status, headers });
+    if (!isDecorated(c.res)) {
+      try {
+        // The proxy's own responses have mutable headers: decorate them in place (no copy).
+        decorate(c.res.headers);
+      } catch {
+        const headers = new Headers(c.res.headers);
+        decorate(headers);
+        c.res = new Response(c.res.body, { status: c.res.status, headers });
+      }
     }
     const status = c.res.status;
     log(status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info', 'request', {
@@ -148,6 +152,7 @@ export function createProxy(options: ProxyOptions): WalletAuthProxy {
     if (verdict.corsOrigin !== undefined) {
       c.set('corsOrigin', verdict.corsOrigin);
     }
+    c.set('decoration', decorations.for(c.req.url.startsWith('https:'), verdict.corsOrigin));
     await next();
   });
 

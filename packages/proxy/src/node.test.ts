@@ -81,6 +81,28 @@ describe('startProxyServer (loopback, ephemeral port)', () => {
     expect(twice).toMatch(/^HTTP\/1\.1 400 /);
   });
 
+  it('given a forwarded answer through the Node adapter, should carry the security and CORS headers once each', async () => {
+    const origin = 'http://localhost:5173';
+    const signUp = await fetch(`${running.url}/api/session`, {
+      method: 'POST',
+      headers: { Origin: origin, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'adapter@example.com' }),
+    });
+    expect(signUp.ok).toBe(true);
+    const cookie = signUp.headers.get('Set-Cookie')!.split(';')[0]!;
+    const response = await fetch(`${running.url}/api/2025-10-13/auth/sessions`, {
+      headers: { Cookie: cookie, Origin: origin },
+    });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('Content-Type')).toMatch(/^application\/json/);
+    expect(response.headers.get('Access-Control-Allow-Origin')).toBe(origin);
+    expect(response.headers.get('Vary')).toBe('Origin');
+    expect(response.headers.get('Cache-Control')).toBe('no-store');
+    expect(response.headers.get('X-Frame-Options')).toBe('DENY');
+    expect(response.headers.has('Strict-Transport-Security')).toBe(false);
+    expect(Number(response.headers.get('Content-Length'))).toBe((await response.text()).length);
+  });
+
   it('given a normal request, should answer through the proxy with its headers', async () => {
     const response = await fetch(`${running.url}/api/session`);
     expect(response.status).toBe(401);

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createProxy } from './create-proxy.js';
 import type { ProxyOptions } from './options.js';
+import type { ConnectionInfo } from './types.js';
 
 export {
   createNodeFetch,
@@ -45,15 +46,19 @@ export async function startProxyServer(
   return await new Promise((resolve, reject) => {
     const server = serve(
       {
-        fetch: (request, env) =>
-          proxy.fetch(request, {
-            ...('incoming' in env && env.incoming.socket.remoteAddress !== undefined
-              ? { remoteAddress: env.incoming.socket.remoteAddress }
-              : {}),
-            ...('incoming' in env && env.incoming.url !== undefined
-              ? { rawUrl: env.incoming.url }
-              : {}),
-          }),
+        fetch: (request, env) => {
+          const connection: ConnectionInfo = {};
+          if ('incoming' in env) {
+            const { socket, url } = env.incoming;
+            if (socket.remoteAddress !== undefined) {
+              connection.remoteAddress = socket.remoteAddress;
+            }
+            if (url !== undefined) {
+              connection.rawUrl = url;
+            }
+          }
+          return proxy.fetch(request, connection);
+        },
         port,
         hostname,
         // Node checks request deadlines every 30 s by default, so a 408 for a slow body could

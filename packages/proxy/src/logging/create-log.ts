@@ -22,12 +22,18 @@ export function createLog(deps: {
     if (deps.logger === undefined) {
       return;
     }
-    const entry = redact({
-      ...fields,
+    // Built by assignment: spreading `fields` into a literal costs V8 more than the redaction.
+    const record: Record<string, unknown> = {
       time: new Date(deps.clock()).toISOString(),
       level,
       event,
-    }) as LogEntry;
+    };
+    for (const name of Object.keys(fields)) {
+      if (name !== 'time' && name !== 'level' && name !== 'event') {
+        record[name] = fields[name];
+      }
+    }
+    const entry = redact(record) as LogEntry;
     try {
       deps.logger(entry);
     } catch {

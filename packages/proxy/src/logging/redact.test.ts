@@ -89,6 +89,12 @@ describe('createRedactor', () => {
       deep = { deep };
     }
     expect(JSON.stringify(redact(deep))).toContain('[…]');
+    const wide = Object.fromEntries(Array.from({ length: 60 }, (_, index) => [`k${index}`, index]));
+    const kept = redact(wide) as Record<string, number>;
+    expect(Object.keys(kept)).toHaveLength(50);
+    expect(kept.k0).toBe(0);
+    expect(kept.k49).toBe(49);
+    expect(kept).not.toHaveProperty('k50');
     expect((redact('y'.repeat(10_000)) as string).length).toBeLessThan(2100);
   });
 

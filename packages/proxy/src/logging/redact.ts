@@ -124,12 +124,12 @@ export function createRedactor(
       return value.slice(0, MAX_ITEMS).map((item) => walk(item, depth + 1));
     }
     const out: Record<string, unknown> = {};
-    for (const [name, item] of Object.entries(value as Record<string, unknown>).slice(
-      0,
-      MAX_ITEMS,
-    )) {
+    const names = Object.keys(value);
+    const count = Math.min(names.length, MAX_ITEMS);
+    for (let index = 0; index < count; index++) {
+      const name = names[index]!;
       const { text, secret } = redactName(name);
-      out[text] = secret ? REDACTED : walk(item, depth + 1);
+      out[text] = secret ? REDACTED : walk((value as Record<string, unknown>)[name], depth + 1);
     }
     return out;
   }

@@ -5,6 +5,7 @@ import {
   readSignedRetryHeaders,
 } from '../http/forward-headers.js';
 import { MAX_REQUEST_BODY_BYTES, readRequestBody } from '../http/read-body.js';
+import { decoratedResponse } from '../http/response-headers.js';
 import { parseStrictJson } from '../http/strict-json.js';
 import { canonicalId, isResourceId, sameId } from '../ids.js';
 import type { OwnershipChecker } from '../ownership/ownership-checker.js';
@@ -19,6 +20,8 @@ export interface ForwardDeps {
   quotes: QuoteLedger;
   /** Called with the upstream status once known (for the request log). */
   onUpstreamStatus?: (status: number) => void;
+  /** The response's security and CORS headers, added here instead of by the middleware. */
+  decoration?: Readonly<Record<string, string>> | undefined;
 }
 
 /** Body of a request after the proxy's checks: exact bytes plus a parsed copy when JSON. */
@@ -211,8 +214,9 @@ export async function forwardServiceRequest(
     }
   }
   const noBody = upstream.status === 204 || upstream.status === 205 || upstream.status === 304;
-  return new Response(noBody ? null : upstream.body, {
-    status: upstream.status,
-    headers: passedBackHeaders(upstream.headers),
-  });
+  const init = { status: upstream.status, headers: passedBackHeaders(upstream.headers) };
+  const answer = noBody ? null : upstream.body;
+  return deps.decoration === undefined
+    ? new Response(answer, init)
+    : decoratedResponse(answer, init, deps.decoration);
 }

@@ -244,7 +244,7 @@ describe('matchServiceRoute (property tests, 1,000 seeded runs each)', () => {
         if (result.kind !== 'match') {
           throw new Error('expected a match');
         }
-        const url = buildUpstreamUrl(base, result.route.template, result.params);
+        const url = new URL(buildUpstreamUrl(base, result.route.template, result.params));
         expect(url.origin).toBe(base.origin);
         expect(url.pathname.startsWith('/prefix/2025-10-13/')).toBe(true);
         expect(url.pathname.split('/').length).toBe(3 + parseTemplate(entry.template).length);

@@ -12,17 +12,34 @@ export type RouteMatch =
 
 type TemplatePart = { literal: string } | { param: string };
 
-/** Splits a route template into literal and `{param}` parts. */
-export function parseTemplate(template: string): TemplatePart[] {
-  return template
-    .slice(1)
-    .split('/')
-    .map((part) =>
-      part.startsWith('{') && part.endsWith('}') ? { param: part.slice(1, -1) } : { literal: part },
+/** Templates come from the route table: a handful, parsed once each (bounded all the same). */
+const parsedTemplates = new Map<string, readonly TemplatePart[]>();
+const PARSED_TEMPLATES_MAX = 256;
+
+/** Splits a route template into literal and `{param}` parts (frozen; parsed once per template). */
+export function parseTemplate(template: string): readonly TemplatePart[] {
+  let parts = parsedTemplates.get(template);
+  if (parts === undefined) {
+    parts = Object.freeze(
+      template
+        .slice(1)
+        .split('/')
+        .map((part) =>
+          Object.freeze(
+            part.startsWith('{') && part.endsWith('}')
+              ? { param: part.slice(1, -1) }
+              : { literal: part },
+          ),
+        ),
     );
+    if (parsedTemplates.size < PARSED_TEMPLATES_MAX) {
+      parsedTemplates.set(template, parts);
+    }
+  }
+  return parts;
 }
 
-function fits(parts: TemplatePart[], segments: string[]): boolean {
+function fits(parts: readonly TemplatePart[], segments: string[]): boolean {
   return (
     parts.length === segments.length &&
     parts.every((part, index) => !('literal' in part) || part.literal === segments[index])
@@ -30,7 +47,7 @@ function fits(parts: TemplatePart[], segments: string[]): boolean {
 }
 
 /** Positive when `a` is more specific than `b`: a literal beats a parameter, left to right. */
-function compareSpecificity(a: TemplatePart[], b: TemplatePart[]): number {
+function compareSpecificity(a: readonly TemplatePart[], b: readonly TemplatePart[]): number {
   for (let index = 0; index < a.length; index++) {
     const aLiteral = 'literal' in a[index]! ? 1 : 0;
     const bLiteral = 'literal' in b[index]! ? 1 : 0;
@@ -57,7 +74,7 @@ export function matchServiceRoute(
     return { kind: 'bad-path', problem };
   }
   const segments = decodeSegments(rawPath);
-  let best: TemplatePart[] | undefined;
+  let best: readonly TemplatePart[] | undefined;
   let group: ServiceRoute[] = [];
   for (const candidate of routes) {
     const parts = parseTemplate(candidate.template);

@@ -82,6 +82,7 @@ export function createServiceHandler(
       ownership: deps.ownership,
       quotes: deps.quotes,
       onUpstreamStatus: (status) => c.set('upstreamStatus', status),
+      decoration: c.get('decoration'),
     });
   };
 }

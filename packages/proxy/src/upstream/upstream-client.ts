@@ -179,7 +179,7 @@ export function createUpstreamClient(
     try {
       return await Promise.race([
         exchangePlain(send, {
-          url: url.href,
+          url,
           method: request.method,
           headers,
           body: request.body,

@@ -5,39 +5,52 @@ export function encodeSegment(segment: string): string {
   return encodeURIComponent(segment).replace(/%3A/gi, ':');
 }
 
+/** `{base_url}` without trailing slashes, per configured base (options refuse a query or fragment). */
+const basePrefixes = new WeakMap<URL, string>();
+
+function basePrefix(baseUrl: URL): string {
+  let prefix = basePrefixes.get(baseUrl);
+  if (prefix === undefined) {
+    const base = new URL(baseUrl.href);
+    base.search = '';
+    base.hash = '';
+    prefix = base.href.replace(/\/+$/, '');
+    basePrefixes.set(baseUrl, prefix);
+  }
+  return prefix;
+}
+
 /**
  * Builds an upstream URL from the configured base, a route template and validated ids, one
  * encoded segment at a time and never by joining request text (wire-format §1 "Path ids").
- * Throws when the result would leave the base origin or path, which no valid input can cause.
+ * An encoded segment is unreserved characters, `:` and `%XX` escapes, which a URL parser keeps
+ * as they are, except `.` and `..`, which it would resolve: those throw (no valid id is one), so
+ * the result never leaves the base origin or path.
  */
 export function buildUpstreamUrl(
   baseUrl: URL,
   template: string,
   params: Record<string, string> = {},
   query?: URLSearchParams,
-): URL {
-  const basePath = baseUrl.pathname.replace(/\/+$/, '');
-  const segments = parseTemplate(template).map((part) => {
+): string {
+  let url = basePrefix(baseUrl);
+  for (const part of parseTemplate(template)) {
+    let segment: string;
     if ('literal' in part) {
-      return encodeSegment(part.literal);
+      segment = part.literal;
+    } else {
+      const value = params[part.param];
+      if (value === undefined || value === '') {
+        throw new Error(`Missing path parameter "${part.param}" for ${template}`);
+      }
+      segment = value;
     }
-    const value = params[part.param];
-    if (value === undefined || value === '') {
-      throw new Error(`Missing path parameter "${part.param}" for ${template}`);
+    const encoded = encodeSegment(segment);
+    if (encoded === '.' || encoded === '..' || encoded === '') {
+      throw new Error('Upstream URL left the configured base');
     }
-    return encodeSegment(value);
-  });
-  const expectedPath = `${basePath}/${segments.join('/')}`;
-  const url = new URL(baseUrl.href);
-  url.pathname = expectedPath;
-  url.search = query === undefined ? '' : query.toString();
-  url.hash = '';
-  if (
-    url.origin !== baseUrl.origin ||
-    url.pathname !== expectedPath ||
-    !url.pathname.startsWith(`${basePath}/`)
-  ) {
-    throw new Error('Upstream URL left the configured base');
+    url += `/${encoded}`;
   }
-  return url;
+  const search = query === undefined ? '' : query.toString();
+  return search === '' ? url : `${url}?${search}`;
 }
