@@ -1,7 +1,8 @@
 /**
  * Bench child: the reference proxy on Node's HTTP server (`startProxyServer`, 127.0.0.1, an
  * ephemeral port) in front of the emulator process, with its structured logger on (records are
- * counted by status) and the per-user rate limit off for load.
+ * counted by status) and the per-user rate limit off for load; beside it, the bare forwarder that
+ * gives the latency probe its floor (a second hop with nothing else).
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -12,6 +13,7 @@ import {
 } from '@wallet-auth/proxy/node';
 import { serveParent } from '../lib/child.js';
 import { cpuMs } from '../lib/stats.js';
+import { type BareForwarder, startBareForwarder } from './bare-forwarder.js';
 
 /** What the parent asks for in `start`. */
 export interface ProxyConfig {
@@ -28,6 +30,8 @@ export interface ProxyInfo {
   apiUrl: string;
   /** Cookie name of the demo session (not `__Host-` on plain http). */
   cookieName: string;
+  /** `http://127.0.0.1:<port>` of the bare forwarder in this process (the latency floor). */
+  bareUrl: string;
 }
 
 /** Answer of `snapshot`: what the proxy saw since the last `reset`. */
@@ -40,6 +44,7 @@ export interface ProxyCounts {
 }
 
 let running: RunningProxyServer | undefined;
+let bare: BareForwarder | undefined;
 let byStatus: Record<string, number> = {};
 let upstreamCalls = 0;
 
@@ -77,7 +82,11 @@ async function start(config: ProxyConfig): Promise<ProxyInfo> {
       }
     },
   });
-  return { apiUrl: `${running.url}/api`, cookieName: 'wallet-auth-session' };
+  bare = await startBareForwarder({
+    upstreamOrigin: new URL(config.upstreamBaseUrl).origin,
+    authorization: `Basic ${Buffer.from(`${config.clientId}:${config.clientSecret}`).toString('base64')}`,
+  });
+  return { apiUrl: `${running.url}/api`, cookieName: 'wallet-auth-session', bareUrl: bare.url };
 }
 
 serveParent({
@@ -95,7 +104,7 @@ serveParent({
   },
   close: async () => {
     running?.server.closeAllConnections();
-    await running?.close();
+    await Promise.all([running?.close(), bare?.close()]);
     return true;
   },
 });
