@@ -51,6 +51,11 @@ function ceiling(r: LoadResult): number {
   return 2000 / perFlow;
 }
 
+/** The same for the servers alone (proxy and emulator), as if the users' devices were elsewhere. */
+function serversCeiling(r: LoadResult): number {
+  return 2000 / (r.cpuMsPerFlow.proxy + r.cpuMsPerFlow.emulator);
+}
+
 function loadRow(r: LoadResult): (string | number)[] {
   const failures = Object.entries(r.failuresByCode)
     .map(([code, count]) => `${code} ${count}`)
@@ -97,6 +102,7 @@ function costRow(r: LoadResult): (string | number)[] {
     r.benchCores.toFixed(2),
     `${r.loadAverage.before.toFixed(1)} → ${r.loadAverage.after.toFixed(1)}`,
     ceiling(r).toFixed(0),
+    serversCeiling(r).toFixed(0),
   ];
 }
 
@@ -254,9 +260,10 @@ export function renderServers(report: ServersReport): string {
         'cores used by the bench',
         'load avg before → after',
         'CPU-bound ceiling on 2 free cores, flows/s',
+        'the same, servers alone (driver elsewhere)',
       ],
       [costRow(clean), costRow(faulted)],
-      [2, 4],
+      [2, 4, 5],
     ),
     '',
     ...pacedSection(report),
