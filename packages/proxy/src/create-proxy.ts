@@ -14,12 +14,7 @@ import { createMemoryQuoteLedger } from './ownership/quote-ledger.js';
 import { serviceRoutes } from './routes/route-table.js';
 import { createServiceHandler } from './routes/service-handler.js';
 import { sessionRoutes } from './routes/session-routes.js';
-import {
-  checkOrigin,
-  corsHeaders,
-  isPreflight,
-  preflightHeaders,
-} from './security/origin-policy.js';
+import { checkOrigin, isPreflight, preflightHeaders } from './security/origin-policy.js';
 import { createRateLimiter } from './security/rate-limit.js';
 import { createCookieSigner } from './security/session-cookie.js';
 import type { ConnectionInfo } from './types.js';
@@ -102,16 +97,13 @@ export function createProxy(options: ProxyOptions): WalletAuthProxy {
     c.set('correlationId', hex(config.random(8)));
     await next();
     const decorate = (headers: Headers): void => {
-      for (const [name, value] of Object.entries(
-        decorations.for(c.req.url.startsWith('https:'), undefined),
-      )) {
+      // CORS only when the route did not answer it itself (a preflight did).
+      const corsOrigin = headers.has('Access-Control-Allow-Origin')
+        ? undefined
+        : c.get('corsOrigin');
+      const decoration = decorations.for(c.req.url.startsWith('https:'), corsOrigin);
+      for (const [name, value] of Object.entries(decoration)) {
         headers.set(name, value);
-      }
-      const corsOrigin = c.get('corsOrigin');
-      if (corsOrigin !== undefined && !headers.has('Access-Control-Allow-Origin')) {
-        for (const [name, value] of Object.entries(corsHeaders(corsOrigin))) {
-          headers.set(name, value);
-        }
       }
     };
     if (!isDecorated(c.res)) {
