@@ -27,7 +27,7 @@ const { values } = parseArgs({
     check: { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
-    catalogue: { type: 'string', default: join(root, '..', 'shared', 'reliability-catalogue.md') },
+    catalogue: { type: 'string', default: join(root, 'docs', 'reliability.md') },
     exemptions: { type: 'string', default: join(root, 'scripts', 'catalogue-exemptions.json') },
   },
 });

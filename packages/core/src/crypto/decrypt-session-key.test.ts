@@ -1,5 +1,5 @@
+import { interopVectors as vectors } from '@wallet-auth/test-utils';
 import { describe, expect, it } from 'vitest';
-import vectors from '../../../../../shared/vectors/interop-vectors.json' with { type: 'json' };
 import { decodeBase58Check, encodeBase58Check } from '../encoding/base58check.js';
 import { hexToBytes } from '../encoding/hex.js';
 import { isWalletAuthError } from '../errors/wallet-auth-error.js';

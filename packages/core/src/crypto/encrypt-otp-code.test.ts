@@ -1,6 +1,6 @@
+import { interopVectors as vectors } from '@wallet-auth/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import vectors from '../../../../../shared/vectors/interop-vectors.json' with { type: 'json' };
 import { hexToBytes } from '../encoding/hex.js';
 import { bytesToUtf8 } from '../encoding/utf8.js';
 import { importPrivateScalar } from '../keys/import-private-key.js';

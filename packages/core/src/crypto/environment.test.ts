@@ -1,5 +1,5 @@
+import { interopVectors as vectors } from '@wallet-auth/test-utils';
 import { describe, expect, it } from 'vitest';
-import vectors from '../../../../../shared/vectors/interop-vectors.json' with { type: 'json' };
 import {
   PRODUCTION_EXPORT_SIGNER_PUBLIC_KEY,
   PRODUCTION_OTP_SIGNER_PUBLIC_KEY,

@@ -1,5 +1,5 @@
+import { interopVectors as vectors } from '@wallet-auth/test-utils';
 import { describe, expect, it } from 'vitest';
-import vectors from '../../../../../shared/vectors/interop-vectors.json' with { type: 'json' };
 import { base64UrlToBytes, bytesToBase64Url } from '../encoding/base64url.js';
 import { bytesToHex } from '../encoding/hex.js';
 import { utf8ToBytes } from '../encoding/utf8.js';

@@ -1,6 +1,6 @@
 import { p256 } from '@noble/curves/nist.js';
+import { interopVectors as vectors } from '@wallet-auth/test-utils';
 import { describe, expect, it } from 'vitest';
-import vectors from '../../../../../shared/vectors/interop-vectors.json' with { type: 'json' };
 import { bytesToHex, hexToBytes } from '../encoding/hex.js';
 import { utf8ToBytes } from '../encoding/utf8.js';
 import { isWalletAuthError } from '../errors/wallet-auth-error.js';

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { interopVectors as vectors } from '@wallet-auth/test-utils';
 import { describe, expect, it } from 'vitest';
-import vectors from '../../../../../shared/vectors/interop-vectors.json' with { type: 'json' };
 import { bytesToHex, hexToBytes } from '../encoding/hex.js';
 import {
   compressExportedPublicKey,

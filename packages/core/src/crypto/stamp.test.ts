@@ -1,6 +1,6 @@
 import { p256 } from '@noble/curves/nist.js';
+import { interopVectors as vectors } from '@wallet-auth/test-utils';
 import { describe, expect, it } from 'vitest';
-import vectors from '../../../../../shared/vectors/interop-vectors.json' with { type: 'json' };
 import { base64UrlToBytes, bytesToBase64Url } from '../encoding/base64url.js';
 import { bytesToHex, hexToBytes } from '../encoding/hex.js';
 import { bytesToUtf8, utf8ToBytes } from '../encoding/utf8.js';

@@ -1,5 +1,5 @@
+import { interopVectors as vectors } from '@wallet-auth/test-utils';
 import { describe, expect, it } from 'vitest';
-import vectors from '../../../../../shared/vectors/interop-vectors.json' with { type: 'json' };
 import { decodeBase58Check, encodeBase58Check } from './base58check.js';
 import { base64UrlToBytes, bytesToBase64Url } from './base64url.js';
 import { bytesToHex, hexToBytes, isHex } from './hex.js';

@@ -1,5 +1,5 @@
+import { interopVectors as vectors } from '@wallet-auth/test-utils';
 import { describe, expect, it } from 'vitest';
-import vectors from '../../../../../shared/vectors/interop-vectors.json' with { type: 'json' };
 import { hexToBytes } from '../encoding/hex.js';
 import { importPrivateScalarWith } from './import-private-scalar.js';
 

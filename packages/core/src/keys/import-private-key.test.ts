@@ -1,7 +1,7 @@
 import { p256 } from '@noble/curves/nist.js';
+import { interopVectors as vectors } from '@wallet-auth/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import vectors from '../../../../../shared/vectors/interop-vectors.json' with { type: 'json' };
 import { bytesToHex, hexToBytes } from '../encoding/hex.js';
 import { bigIntToBytes } from '../internal/bytes.js';
 import { importPrivateScalar } from './import-private-key.js';

@@ -5,9 +5,10 @@
  * `PROPERTY_RUNS=100000` (and `PROPERTY_SEED=<n>`) run more on demand, as `pnpm test:fuzz` does.
  * A failure prints its seed and path (fast-check), so it can be replayed exactly.
  */
+
+import { interopVectors as vectors } from '@wallet-auth/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import vectors from '../../../../../shared/vectors/interop-vectors.json' with { type: 'json' };
 import {
   assertVerificationTokenBinding,
   CLIENT_ERROR_CODES,
