@@ -10,6 +10,8 @@ export {
   KYC_SUFFIXES,
   LEGACY_PASSKEY_SIGNATURE,
   LEGACY_SIGNATURE,
+  SANDBOX_DEVELOPMENT_ENCLAVE_KEY,
+  SANDBOX_DEVELOPMENT_ENCLAVE_PUBLIC_KEY,
   SANDBOX_OTP_CODE,
 } from './magic-values.js';
 export type { SandboxIdTokenInput } from './oidc-token.js';

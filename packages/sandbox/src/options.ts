@@ -1,6 +1,7 @@
 import { portableCrypto, type SandboxCrypto } from './crypto/backend.js';
 import type { WebhookConfig } from './events/webhook-dispatcher.js';
 import { resolveWebhooks, type SandboxWebhookOptions } from './events/webhook-options.js';
+import { SANDBOX_DEVELOPMENT_ENCLAVE_KEY } from './magic-values.js';
 import {
   checkCrypto,
   checkFaults,
@@ -68,6 +69,11 @@ export interface SandboxOptions {
   acceptLegacyMagicValues?: boolean;
   signExportBundles?: boolean;
   requireUserVerification?: boolean;
+  /**
+   * Hex P-256 scalar of the enclave key, or `'random'` for a fresh key per instance.
+   * @defaultValue `SANDBOX_DEVELOPMENT_ENCLAVE_KEY`, the published development key the kit's
+   * `environment: 'sandbox'` pins by default
+   */
   enclaveSigningKey?: string;
   webauthn?: { rpId?: string; origins?: string[] };
   signatureHeaderName?: string;
@@ -101,6 +107,7 @@ export interface ResolvedSandboxOptions {
   acceptLegacyMagicValues: boolean;
   signExportBundles: boolean;
   requireUserVerification: boolean;
+  /** The enclave's hex scalar; `undefined` means a random key from `random` (option `'random'`). */
   enclaveSigningKey: string | undefined;
   webauthn: { rpId: string; origins: string[] | undefined };
   signatureHeaderName: string;
@@ -206,9 +213,12 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
   const rateLimits = options.rateLimits ?? {};
   if (
     options.enclaveSigningKey !== undefined &&
+    options.enclaveSigningKey !== 'random' &&
     !/^[0-9a-fA-F]{64}$/.test(options.enclaveSigningKey)
   ) {
-    throw new SandboxOptionsError('Sandbox option "enclaveSigningKey" must be 64 hex characters');
+    throw new SandboxOptionsError(
+      'Sandbox option "enclaveSigningKey" must be 64 hex characters, or "random"',
+    );
   }
   checkProcessing(options.processing);
   checkFaults(options.faults);
@@ -275,7 +285,10 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
       'requireUserVerification',
       false,
     ),
-    enclaveSigningKey: options.enclaveSigningKey,
+    enclaveSigningKey:
+      options.enclaveSigningKey === 'random'
+        ? undefined
+        : (options.enclaveSigningKey ?? SANDBOX_DEVELOPMENT_ENCLAVE_KEY),
     webauthn: { rpId: options.webauthn?.rpId ?? 'localhost', origins: options.webauthn?.origins },
     signatureHeaderName: options.signatureHeaderName ?? 'Service-Wallet-Signature',
     clock: options.clock ?? Date.now,
