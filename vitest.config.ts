@@ -118,6 +118,14 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'scripts',
+          environment: 'node',
+          include: ['scripts/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'bench',
           environment: 'node',
           setupFiles: loopbackGuard,

@@ -4,7 +4,7 @@
  * counted over all runners (typecheck and lint count one check per package/tool, Vitest and
  * Playwright one per test). Exits non-zero when anything failed or a runner crashed.
  *
- *   node scripts/check-all.mjs [--only typecheck,lint,unit,size,storybook-build,e2e]
+ *   node scripts/check-all.mjs [--only typecheck,lint,unit,size,packages,storybook-build,e2e]
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -146,6 +146,18 @@ if (step('catalogue')) {
   count(
     'catalogue coverage',
     run('catalogue coverage', 'node', ['scripts/catalogue-coverage.mjs', '--check']),
+  );
+}
+
+if (step('packages')) {
+  // The published tarballs: built, packed and their file lists checked (check-packages.mjs).
+  count(
+    'packages (pack and file lists)',
+    run('pack the published packages', 'node', [
+      'scripts/check-packages.mjs',
+      '--json',
+      join(reports, 'packages.json'),
+    ]),
   );
 }
 
