@@ -88,7 +88,7 @@ describe('POST /quotes', () => {
     });
   });
 
-  it('given invalid members, should list every one; unknown accounts 404; other currency, same account, inactive account or a wallet with immediatelyExecute 400', async () => {
+  it('given invalid members, should list every one; unknown accounts 404; a pair without a rate, same account, inactive account or a wallet with immediatelyExecute 400', async () => {
     const h = createHarness({ platform: { accountActivationSeconds: 60 } });
     const invalid = await h.request('POST', '/quotes', {
       body: {
@@ -122,7 +122,10 @@ describe('POST /quotes', () => {
       expect(response.body.details.errors[0].field).toBe(field);
     };
     h.clock.advance(60_000); // the platform accounts are ACTIVE now
-    await refuse(quoteBody(usd, usdc, 1), 'destination.accountId'); // USD → USDC
+    const btc = await h.request('POST', '/internal-accounts', {
+      body: { currency: 'BTC', sweepRule: { destination: { accountId: usd } } },
+    });
+    await refuse(quoteBody(usd, btc.body.id, 1), 'destination.accountId'); // USD → BTC: no rate
     await refuse(quoteBody(usd, usd, 1), 'destination.accountId'); // same account
     const { walletId, fiatId } = await h.createCustomer();
     await refuse(quoteBody(fiatId, usd, 1), 'source.accountId'); // still PENDING
