@@ -65,16 +65,21 @@ export function isIdSegment(segment: string): boolean {
   return UUID_SEGMENT.test(segment) || !PATH_WORD.test(segment);
 }
 
-const COMPILED = ROUTE_TEMPLATES.map((template) => {
+interface CompiledRoute {
+  template: RouteTemplate;
+  segments: string[];
+  literals: number;
+}
+
+/** The templates by method, split into path segments once. */
+const COMPILED = new Map<string, CompiledRoute[]>();
+for (const template of ROUTE_TEMPLATES) {
   const space = template.indexOf(' ');
+  const method = template.slice(0, space);
   const segments = template.slice(space + 1).split('/');
-  return {
-    template,
-    method: template.slice(0, space),
-    segments,
-    literals: segments.filter((segment) => !segment.startsWith('{')).length,
-  };
-});
+  const literals = segments.filter((segment) => !segment.startsWith('{')).length;
+  COMPILED.set(method, [...(COMPILED.get(method) ?? []), { template, segments, literals }]);
+}
 
 /** True when a route's template serves `path`'s segments. */
 function serves(templateSegments: readonly string[], pathSegments: readonly string[]): boolean {
@@ -98,12 +103,10 @@ export function isRouteTemplate(value: string): value is RouteTemplate {
  * over placeholders.
  */
 export function matchRouteTemplate(method: string, path: string): RouteTemplate | undefined {
-  const wanted = method === 'HEAD' ? 'GET' : method;
   const pathSegments = path.split('/');
-  let best: (typeof COMPILED)[number] | undefined;
-  for (const route of COMPILED) {
+  let best: CompiledRoute | undefined;
+  for (const route of COMPILED.get(method === 'HEAD' ? 'GET' : method) ?? []) {
     if (
-      route.method === wanted &&
       serves(route.segments, pathSegments) &&
       (best === undefined || route.literals > best.literals)
     ) {
