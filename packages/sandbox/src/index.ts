@@ -12,9 +12,11 @@ export {
   LEGACY_SIGNATURE,
   SANDBOX_OTP_CODE,
 } from './magic-values.js';
+export type { ExactRate } from './money/exchange-rate.js';
 export type { SandboxIdTokenInput } from './oidc-token.js';
 export { mintSandboxIdToken, oidcNonceFor } from './oidc-token.js';
 export type {
+  ExchangeRates,
   ResolvedSandboxOptions,
   SandboxFaultRule,
   SandboxOptions,
