@@ -41,6 +41,10 @@ describe('emulator options (wire-format §14)', () => {
         verifyFailuresBeforeLock: 5,
         lockSeconds: 300,
       },
+      exchangeRates: {
+        USDC: { USD: { coefficient: 1n, exponent: 0, value: 1 } },
+        USD: { USDC: { coefficient: 1n, exponent: 0, value: 1 } },
+      },
     });
   });
 
@@ -175,6 +179,7 @@ describe('pnpm sandbox (cli.ts)', () => {
         signatureHeaderName: 'X-Wallet-Stamp',
         faults: { seed: 1, rules: [{ route: 'POST /documents', rate: 0, kind: 'serverError' }] },
         rateLimits: { challengesPerWindow: 0 },
+        exchangeRates: { USDC: { USD: 1, EUR: '0.92' }, BTC: { USD: 97_123.45 } },
         webhooks: { url: 'http://127.0.0.1:9/hooks', secret: 'shh', maxAttempts: 2 },
         clientId: 'cli-id',
         clientSecret: 'cli-secret',

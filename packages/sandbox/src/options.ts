@@ -10,10 +10,12 @@ import {
   checkProcessing,
   checkWebauthn,
   checkWebhooks,
+  type ExchangeRates,
+  resolveExchangeRates,
 } from './options-checks.js';
 import { SandboxOptionsError } from './options-error.js';
 
-export type { SandboxWebhookOptions };
+export type { ExchangeRates, SandboxWebhookOptions };
 export { SandboxOptionsError };
 
 /**
@@ -81,6 +83,13 @@ export interface SandboxOptions {
   clock?: () => number;
   faults?: { seed: number; rules: SandboxFaultRule[] };
   rateLimits?: SandboxRateLimits;
+  /**
+   * Cross-currency rates, receiving major units per sending major unit, each a number or a decimal
+   * string of at most 15 significant digits, read exactly (`{"USDC": {"EUR": "0.92"}}`). Replaces
+   * the default; pairs left out are refused by `POST /quotes`.
+   * @defaultValue `{"USDC": {"USD": 1}, "USD": {"USDC": 1}}`
+   */
+  exchangeRates?: Record<string, Record<string, number | string>>;
   /** Webhook delivery of events (project extension beyond §14). @defaultValue none: log only */
   webhooks?: SandboxWebhookOptions;
   /** HTTP Basic credentials accepted (not a §14 option: the CLI's `--client-id`/`--client-secret`). */
@@ -114,6 +123,7 @@ export interface ResolvedSandboxOptions {
   clock: () => number;
   faults: { seed: number; rules: SandboxFaultRule[] } | undefined;
   rateLimits: Required<SandboxRateLimits>;
+  exchangeRates: ExchangeRates;
   webhooks: WebhookConfig | undefined;
   clientId: string;
   clientSecret: string;
@@ -143,6 +153,7 @@ const TOP_LEVEL = new Set([
   'clock',
   'faults',
   'rateLimits',
+  'exchangeRates',
   'webhooks',
   'clientId',
   'clientSecret',
@@ -307,6 +318,7 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
       ),
       lockSeconds: nonNegative(rateLimits.lockSeconds, 'rateLimits.lockSeconds', 300),
     },
+    exchangeRates: resolveExchangeRates(options.exchangeRates),
     webhooks: resolveWebhooks(options.webhooks),
     clientId: options.clientId ?? DEFAULT_CLIENT_ID,
     clientSecret: options.clientSecret ?? DEFAULT_CLIENT_SECRET,
