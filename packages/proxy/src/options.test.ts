@@ -120,9 +120,7 @@ describe('createProxy start-up checks', () => {
   it('BFF-32: given demoAuth, should warn at start through the logger, or the console without one', () => {
     const logs: { level: string; event: string }[] = [];
     createProxy({ ...demo, logger: (entry) => logs.push(entry) });
-    expect(logs).toEqual([
-      expect.objectContaining({ level: 'warn', event: 'demo-auth.enabled' }),
-    ]);
+    expect(logs).toEqual([expect.objectContaining({ level: 'warn', event: 'demo-auth.enabled' })]);
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
       const { logger: _, ...silent } = demo;

@@ -322,7 +322,9 @@ function resolveUserBinding(
     );
   }
   if (options.resolveUser !== undefined && typeof options.resolveUser !== 'function') {
-    fail('resolveUser must be a function (request) => Promise<{ userId, customerId, accountId } | null>');
+    fail(
+      'resolveUser must be a function (request) => Promise<{ userId, customerId, accountId } | null>',
+    );
   }
   if (demo === undefined) {
     if (options.cookieSecret !== undefined) {
@@ -334,7 +336,9 @@ function resolveUserBinding(
     fail('pass either resolveUser or demoAuth, not both');
   }
   if (typeof demo !== 'object' || demo === null || demo.allowSignInByEmailOnly !== true) {
-    fail('demoAuth must be { allowSignInByEmailOnly: true } (sign-in without any proof of the e-mail)');
+    fail(
+      'demoAuth must be { allowSignInByEmailOnly: true } (sign-in without any proof of the e-mail)',
+    );
   }
   checkNames(demo, new Set(['allowSignInByEmailOnly']), 'demoAuth.');
   checkDemoUpstream(baseUrl);

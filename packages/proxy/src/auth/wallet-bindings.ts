@@ -5,7 +5,7 @@
  * then the stored binding).
  */
 import { SIGNATURE_HEADER } from '../http/forward-headers.js';
-import { type UpstreamOptions, resolveUpstream } from '../options.js';
+import { resolveUpstream, type UpstreamOptions } from '../options.js';
 import { BINDING_METHODS, guard } from '../stores/guard-stores.js';
 import { createMemoryUserBindingStore } from '../stores/memory-stores.js';
 import type { UserBinding, UserBindingStore } from '../stores/stores.js';
@@ -108,7 +108,11 @@ export function createWalletBindings(options: WalletBindingsOptions): WalletBind
         const binding = await find(userId);
         return binding === undefined
           ? null
-          : { userId: binding.userId, customerId: binding.customerId, accountId: binding.accountId };
+          : {
+              userId: binding.userId,
+              customerId: binding.customerId,
+              accountId: binding.accountId,
+            };
       };
     },
   };

@@ -1,5 +1,5 @@
-import fc from 'fast-check';
 import { createTestKey, stamp } from '@wallet-auth/test-utils';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api-error.js';
 import { SERVICE_ROUTES, type ServiceRoute } from '../routes/route-table.js';

@@ -153,7 +153,9 @@ export const UNKNOWN_ADDRESS = 'unknown';
  * Creates the resolver for `trustedProxies` (validated at start; an invalid entry throws a
  * `TypeError` naming it).
  */
-export function createClientAddressResolver(trustedProxies: readonly string[]): ClientAddressResolver {
+export function createClientAddressResolver(
+  trustedProxies: readonly string[],
+): ClientAddressResolver {
   const ranges = trustedProxies.map((entry) => {
     const range = parseRange(entry);
     if (range === undefined) {

@@ -4,15 +4,15 @@
  * need shared stores such as `createRedisStores` from `@wallet-auth/proxy/redis`.
  */
 import { canonicalId } from '../ids.js';
-import {
-  type OwnershipCache,
-  type ProxyStores,
-  type QuoteLedger,
-  type RateLimitStore,
-  type SessionRecord,
-  type SessionStore,
-  type UserBinding,
-  type UserBindingStore,
+import type {
+  OwnershipCache,
+  ProxyStores,
+  QuoteLedger,
+  RateLimitStore,
+  SessionRecord,
+  SessionStore,
+  UserBinding,
+  UserBindingStore,
 } from './stores.js';
 import { createTtlMap } from './ttl-map.js';
 
