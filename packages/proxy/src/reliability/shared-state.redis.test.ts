@@ -198,4 +198,66 @@ describe('three proxy instances sharing one Redis', () => {
       await fleet.close();
     }
   });
+
+  it('BFF-40: given Redis restarted mid-run, should answer 503 with Retry-After while it is down, grant nothing past the limit, and resume without restarting the proxies', async () => {
+    const budget = 20;
+    const sandbox = createSandbox({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
+    const fleet = await startFleet({
+      count: 3,
+      redisUrl: redis.url,
+      namespace: namespace(),
+      sandbox,
+      proxy: { rateLimit: { requestsPerMinute: budget } },
+    });
+    const call = (index: number) =>
+      fetch(`${fleet.instances[index % 3]!.apiUrl}/2025-10-13/auth/credentials`, {
+        headers: { [FLEET_USER_HEADER]: 'restart-user' },
+      });
+    try {
+      await fleet.instances[0]!.bindings.bind('restart-user', { email: 'restart@example.com' });
+      const before = await Promise.all(Array.from({ length: 10 }, (_, index) => call(index)));
+      expect(before.map((response) => response.status)).toEqual(Array(10).fill(200));
+
+      await redis.stop({ save: true });
+      const whileDown = await Promise.all(Array.from({ length: 30 }, (_, index) => call(index)));
+      expect(new Set(whileDown.map((response) => response.status))).toEqual(new Set([503]));
+      const refusal = whileDown[0]!;
+      expect(refusal.headers.get('Retry-After')).toBe('1');
+      expect(await refusal.json()).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+      const signUp = await fetch(`${fleet.instances[1]!.apiUrl}/2025-10-13/auth/credentials`, {
+        method: 'POST',
+        headers: { ...json, [FLEET_USER_HEADER]: 'restart-user' },
+        body: JSON.stringify({
+          type: 'EMAIL_OTP',
+          accountId: 'InternalAccount:00000000-0000-4000-8000-000000000000',
+        }),
+      });
+      expect(signUp.status).toBe(503);
+
+      await redis.start();
+      // The proxies reconnect by themselves (within about a second).
+      const resumedBy = Date.now() + 10_000;
+      let resumed = 0;
+      while (resumed === 0 && Date.now() < resumedBy) {
+        const statuses = await Promise.all(
+          [0, 1, 2].map((index) => call(index).then((r) => r.status)),
+        );
+        expect(statuses.every((status) => status === 200 || status === 503)).toBe(true);
+        resumed = statuses.filter((status) => status === 200).length;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(resumed).toBeGreaterThan(0);
+      const after = await Promise.all(
+        Array.from({ length: 3 * budget }, (_, index) => call(index)),
+      );
+      const grantedAfter = after.filter((response) => response.status === 200).length;
+      // 10 before the outage, `resumed` while probing, the rest now: never more than the budget.
+      expect(10 + resumed + grantedAfter).toBe(budget);
+      expect(after.filter((response) => response.status === 429).length).toBe(
+        3 * budget - grantedAfter,
+      );
+    } finally {
+      await fleet.close();
+    }
+  });
 });
