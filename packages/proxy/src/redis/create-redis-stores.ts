@@ -143,8 +143,14 @@ function isIdList(value: unknown): value is string[] {
 /** Connects (or fails with a {@link ProxyConfigError} naming the option and the cause). */
 async function connect(client: Redis, where: string, timeoutMs: number): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let onError: ((error: Error) => void) | undefined;
   try {
     await Promise.race([
+      // The first connection error ends the start-up at once (ioredis would keep retrying).
+      new Promise((_, reject) => {
+        onError = reject;
+        client.once('error', onError);
+      }),
       (async () => {
         if (client.status === 'wait') {
           await client.connect();
@@ -161,6 +167,9 @@ async function connect(client: Redis, where: string, timeoutMs: number): Promise
     );
   } finally {
     clearTimeout(timer);
+    if (onError !== undefined) {
+      client.off('error', onError);
+    }
   }
 }
 
