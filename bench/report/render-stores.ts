@@ -9,6 +9,8 @@ export function renderStores(report: StoresReport): string {
   return [
     '## 5. The proxy with shared state in Redis',
     '',
+    `Measured ${report.measuredAt} (load average ${report.loadAverage.join(', ')} on the machine then: other work shares its cores, so compare the rows with each other rather than with section 4).`,
+    '',
     'Interleaved sequential probe on loopback (one keep-alive socket per target): the same read straight to the emulator, through a proxy with memory stores and through a proxy with Redis stores (demo-session lookup, per-user sliding-window counter in Lua, every request). Then complete OTP sign-ins, users back to back, through one and through two proxy instances sharing one Redis (cookies work on either instance).',
     '',
     table(

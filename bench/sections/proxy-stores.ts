@@ -6,6 +6,7 @@
  * Processes: a private redis-server, the emulator, three proxy instances, the load drivers.
  */
 import { randomBytes } from 'node:crypto';
+import { loadavg } from 'node:os';
 import { startTestRedis } from '../../packages/proxy/src/testing/redis-server.js';
 import { type BenchChild, startChild } from '../lib/child.js';
 import { type Summary, summarize } from '../lib/stats.js';
@@ -38,6 +39,9 @@ export interface StoresThroughput {
 }
 
 export interface StoresReport {
+  /** When the section ran and the machine's load average then (1, 5, 15 min). */
+  measuredAt: string;
+  loadAverage: number[];
   overhead: StoresOverhead[];
   throughput: StoresThroughput[];
 }
@@ -60,6 +64,8 @@ export async function benchProxyStores(
   settings: StoresSettings,
   log: (line: string) => void,
 ): Promise<StoresReport> {
+  const measuredAt = new Date().toISOString();
+  const loadAverage = loadavg().map((value) => Math.round(value * 100) / 100);
   const redis = await startTestRedis();
   const children: BenchChild[] = [];
   const child = async (module: string) => {
@@ -184,7 +190,7 @@ export async function benchProxyStores(
         right.request<RunResult>('run', closedLoop, 600_000),
       ]),
     );
-    return { overhead, throughput };
+    return { measuredAt, loadAverage, overhead, throughput };
   } finally {
     await Promise.all(children.map((started) => started.stop()));
     await redis.close();

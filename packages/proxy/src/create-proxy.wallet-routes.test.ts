@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createProxy } from './create-proxy.js';
-import {
-  API,
-  CLIENT_ID,
-  CLIENT_SECRET,
-  COOKIE_SECRET,
-  json,
-  ORIGIN,
-} from './testing/proxy-harness.js';
+import { API, CLIENT_ID, CLIENT_SECRET, json, ORIGIN } from './testing/proxy-harness.js';
 import { createWalletHarness, freshPub65, TEST_USER_HEADER } from './testing/wallet-fixtures.js';
 
 const routeOf = (url: string) => new URL(url).pathname.replace('/2025-10-13', '');

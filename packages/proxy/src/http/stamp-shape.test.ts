@@ -5,7 +5,7 @@ import { isDerSignatureHex, isStampShaped } from './stamp-shape.js';
 const key = createTestKey('03'.repeat(32));
 const encode = (value: unknown) =>
   btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-const DER = '3044022001' + '00'.repeat(31) + '022001' + '00'.repeat(31);
+const DER = `3044022001${'00'.repeat(31)}022001${'00'.repeat(31)}`;
 
 describe('stamp shape', () => {
   it('BFF-34: should accept stamps by compressed or uncompressed keys, low-S or high-S', () => {
@@ -30,7 +30,7 @@ describe('stamp shape', () => {
       encode({ ...good, publicKey: `05${key.compressedPublicKey.slice(2)}` }),
       encode({ ...good, publicKey: key.compressedPublicKey.slice(0, 64) }),
       encode({ ...good, signature: `${DER}00` }),
-      encode({ ...good, signature: '3045022100' + '01'.repeat(32) + '022001' + '00'.repeat(31) }),
+      encode({ ...good, signature: `3045022100${'01'.repeat(32)}022001${'00'.repeat(31)}` }),
       encode({ ...good, signature: '3006020100020101' }),
       encode({ ...good, signature: '30060201ff020101' }),
       encode([good]),

@@ -6,7 +6,7 @@
 import { createSandbox, mintSandboxIdToken, oidcNonceFor } from '@wallet-auth/sandbox';
 import { createTestKey, stamp } from '@wallet-auth/test-utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FLEET_USER_HEADER, type Fleet, startFleet } from '../testing/proxy-fleet.js';
+import { FLEET_USER_HEADER, startFleet } from '../testing/proxy-fleet.js';
 import { CLIENT_ID, CLIENT_SECRET, ORIGIN } from '../testing/proxy-harness.js';
 import { startTestRedis, type TestRedis } from '../testing/redis-server.js';
 

@@ -72,7 +72,7 @@ export function parseIp(text: string): Uint8Array | undefined {
     return v4;
   }
   const v6 = parseIpv6(value);
-  if (v6 !== undefined && v6.slice(0, 12).every((byte, i) => byte === (i >= 10 ? 0xff : 0))) {
+  if (v6?.slice(0, 12).every((byte, i) => byte === (i >= 10 ? 0xff : 0))) {
     return v6.slice(12);
   }
   return v6;
