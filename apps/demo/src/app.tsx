@@ -1,4 +1,4 @@
-import { en, fr, useSession, WalletAuthLocaleProvider } from '@wallet-auth/react';
+import { en, fr, useSession, useSignOut, WalletAuthLocaleProvider } from '@wallet-auth/react';
 import { useEffect, useState } from 'react';
 import { type DemoUser, getUser, type SandboxInfo, signOutOfDemo } from './api.js';
 import type { ProtocolLog } from './protocol-log.js';
@@ -26,6 +26,7 @@ export function App({ info, protocolLog }: AppProps) {
   const [theme, setTheme] = useState<Theme>(initialTheme);
   const [locale, setLocale] = useState<Locale>('en');
   const session = useSession();
+  const signOut = useSignOut();
 
   useEffect(() => {
     getUser().then(setUser, (error: Error) => setLoadError(error.message));
@@ -40,6 +41,9 @@ export function App({ info, protocolLog }: AppProps) {
     user && session.status === 'active' && session.session.accountId === user.accountId;
 
   async function leaveDemo() {
+    // The wallet session first: revoked at the service and its key deleted from this browser
+    // (the key is deleted even when the revoke cannot reach the service).
+    await signOut.mutateAsync().catch(() => undefined);
     await signOutOfDemo();
     setUser(null);
   }
