@@ -35,6 +35,8 @@ export {
   CredentialManagerAddPasskeyButton,
 } from './components/credential-manager/credential-manager-add.js';
 export { CredentialManagerStatus } from './components/credential-manager/credential-manager-status.js';
+export type { DividerProps } from './components/divider/divider.js';
+export { Divider } from './components/divider/divider.js';
 export type {
   ExportWalletButtonProps,
   ExportWalletRootProps,
@@ -66,6 +68,8 @@ export type {
   OAuthMode,
 } from './components/oauth-button/oauth-button.js';
 export { OAuthButton } from './components/oauth-button/oauth-button.js';
+export type { ProviderMarkProps } from './components/oauth-button/provider-mark.js';
+export { ProviderMark } from './components/oauth-button/provider-mark.js';
 export type {
   OtpInputGroupProps,
   OtpInputRootProps,
