@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { en } from '../../i18n/en.js';
 import { fr } from '../../i18n/fr.js';
+import { lightAndDark } from '../../storybook/light-and-dark.js';
 import {
   type EmulatorArgs,
   emulatorArgs,
@@ -329,4 +330,10 @@ export const DarkTheme: Story = {
     await expect(section).toHaveAttribute('data-theme', 'dark');
     await waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(3));
   },
+};
+
+/** The light and the dark theme side by side (both checked by axe). */
+export const LightAndDark: Story = {
+  ...lightAndDark,
+  parameters: { ...lightAndDark.parameters, kit: { passkey: true, oauth: true } },
 };
