@@ -1,13 +1,17 @@
 import type { Decorator, Preview } from '@storybook/react-vite';
 import type { ReactNode } from 'react';
+import { de } from '../packages/react/src/i18n/de.js';
 import { en } from '../packages/react/src/i18n/en.js';
+import { es } from '../packages/react/src/i18n/es.js';
 import { fr } from '../packages/react/src/i18n/fr.js';
+import { ja } from '../packages/react/src/i18n/ja.js';
 import { WalletAuthLocaleProvider } from '../packages/react/src/i18n/locale-provider.js';
+import { ptBR } from '../packages/react/src/i18n/pt-br.js';
 import '../packages/react/src/styles.css';
 import './preview.css';
 
 /** The catalogues of the language toolbar. */
-const CATALOGUES = { en, fr };
+const CATALOGUES = { en, fr, es, de, 'pt-BR': ptBR, ja };
 
 /** A theme of the toolbar; `side-by-side` renders the story in light and in dark. */
 type StoryTheme = 'light' | 'dark' | 'system' | 'unstyled' | 'side-by-side';
@@ -26,7 +30,7 @@ const withLocaleAndTheme: Decorator = (Story, context) => {
   const canvas = (canvasTheme: Exclude<StoryTheme, 'side-by-side'>, story: ReactNode) => {
     const scoped = context.parameters.themeScope !== false && canvasTheme !== 'unstyled';
     return (
-      <div data-story-canvas={canvasTheme} data-story-view={view}>
+      <div data-story-canvas={canvasTheme} data-story-view={view} lang={messages.locale}>
         {scoped ? (
           <div data-wallet-auth="" data-theme={canvasTheme}>
             {story}
@@ -78,6 +82,10 @@ const preview: Preview = {
         items: [
           { value: 'en', title: 'English' },
           { value: 'fr', title: 'Français' },
+          { value: 'es', title: 'Español' },
+          { value: 'de', title: 'Deutsch' },
+          { value: 'pt-BR', title: 'Português (Brasil)' },
+          { value: 'ja', title: '日本語' },
         ],
         dynamicTitle: true,
       },
