@@ -55,7 +55,7 @@ export function SessionSection({ client }: { client: WalletAuthClient }) {
               : session.status,
           ],
           [
-            'Signed out because',
+            'Reason',
             session.status === 'signedOut' ? (session.reason ?? 'not signed in') : undefined,
           ],
           ['Type', active ? session.session.type : undefined],
