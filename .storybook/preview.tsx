@@ -5,6 +5,7 @@ import { en } from '../packages/react/src/i18n/en.js';
 import { es } from '../packages/react/src/i18n/es.js';
 import { fr } from '../packages/react/src/i18n/fr.js';
 import { ja } from '../packages/react/src/i18n/ja.js';
+import { WALLET_AUTH_LOCALES } from '../packages/react/src/i18n/load-messages.js';
 import { WalletAuthLocaleProvider } from '../packages/react/src/i18n/locale-provider.js';
 import { ptBR } from '../packages/react/src/i18n/pt-br.js';
 import '../packages/react/src/styles.css';
@@ -79,14 +80,7 @@ const preview: Preview = {
       toolbar: {
         title: 'Language',
         icon: 'globe',
-        items: [
-          { value: 'en', title: 'English' },
-          { value: 'fr', title: 'Français' },
-          { value: 'es', title: 'Español' },
-          { value: 'de', title: 'Deutsch' },
-          { value: 'pt-BR', title: 'Português (Brasil)' },
-          { value: 'ja', title: '日本語' },
-        ],
+        items: WALLET_AUTH_LOCALES.map(({ tag, name }) => ({ value: tag, title: name })),
         dynamicTitle: true,
       },
     },

@@ -5,11 +5,16 @@ import {
   type WalletAuthMessages,
 } from '@wallet-auth/react';
 import { WalletAuthDevtools, type WalletAuthDevtoolsStore } from '@wallet-auth/react/devtools';
-import { loadMessages, matchLocale, type WalletAuthLocale } from '@wallet-auth/react/locales';
+import {
+  loadMessages,
+  matchLocale,
+  WALLET_AUTH_LOCALES,
+  type WalletAuthLocale,
+} from '@wallet-auth/react/locales';
 import { useEffect, useState } from 'react';
 import { type DemoUser, getUser, type SandboxInfo, signOutOfDemo } from './api.js';
 import { DemoMessagesProvider } from './i18n/context.js';
-import { DEMO_LANGUAGES, DEMO_MESSAGES } from './i18n/index.js';
+import { DEMO_MESSAGES } from './i18n/index.js';
 import { SignInScreen } from './screens/sign-in-screen.js';
 import { SignUpScreen } from './screens/sign-up-screen.js';
 import { WalletHome } from './screens/wallet-home.js';
@@ -86,7 +91,7 @@ export function App({ info, devtools }: AppProps) {
                   value={locale}
                   onChange={(event) => setLocale(event.target.value as WalletAuthLocale)}
                 >
-                  {DEMO_LANGUAGES.map((language) => (
+                  {WALLET_AUTH_LOCALES.map((language) => (
                     <option key={language.tag} value={language.tag} lang={language.tag}>
                       {language.name}
                     </option>

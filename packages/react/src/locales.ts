@@ -7,4 +7,4 @@
  */
 
 export type { WalletAuthLocale } from './i18n/load-messages.js';
-export { loadMessages, matchLocale } from './i18n/load-messages.js';
+export { loadMessages, matchLocale, WALLET_AUTH_LOCALES } from './i18n/load-messages.js';

@@ -12,16 +12,6 @@ import { ptBR } from './pt-br.js';
 
 export type { DemoMessages } from './en.js';
 
-/** The language picker's choices, each named in its own language. */
-export const DEMO_LANGUAGES: readonly { tag: WalletAuthLocale; name: string }[] = [
-  { tag: 'en', name: 'English' },
-  { tag: 'fr', name: 'Français' },
-  { tag: 'es', name: 'Español' },
-  { tag: 'de', name: 'Deutsch' },
-  { tag: 'pt-BR', name: 'Português (Brasil)' },
-  { tag: 'ja', name: '日本語' },
-];
-
 /** The demo's words in each language. */
 export const DEMO_MESSAGES: Record<WalletAuthLocale, DemoMessages> = {
   en,

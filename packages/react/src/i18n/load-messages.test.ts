@@ -4,7 +4,7 @@ import { en } from './en.js';
 import { es } from './es.js';
 import { fr } from './fr.js';
 import { ja } from './ja.js';
-import { loadMessages, matchLocale } from './load-messages.js';
+import { loadMessages, matchLocale, WALLET_AUTH_LOCALES } from './load-messages.js';
 import { ptBR } from './pt-br.js';
 
 describe('matchLocale', () => {
@@ -42,6 +42,12 @@ describe('loadMessages', () => {
     await expect(loadMessages(['de'])).resolves.toBe(de);
     await expect(loadMessages('pt')).resolves.toBe(ptBR);
     await expect(loadMessages(['ja-JP', 'en'])).resolves.toBe(ja);
+  });
+
+  it('given every listed language, should load a catalogue of that very tag', async () => {
+    for (const { tag } of WALLET_AUTH_LOCALES) {
+      await expect(loadMessages(tag)).resolves.toMatchObject({ locale: tag });
+    }
   });
 
   it('given a language the kit lacks, should resolve English', async () => {

@@ -9,7 +9,17 @@ import { en, type WalletAuthMessages } from './en.js';
 /** The languages the kit has a catalogue for (BCP 47). */
 export type WalletAuthLocale = 'en' | 'fr' | 'es' | 'de' | 'pt-BR' | 'ja';
 
-const LOCALES: readonly WalletAuthLocale[] = ['en', 'fr', 'es', 'de', 'pt-BR', 'ja'];
+/** Every language of the kit with its name in that language, for a language picker. */
+export const WALLET_AUTH_LOCALES: readonly { tag: WalletAuthLocale; name: string }[] = [
+  { tag: 'en', name: 'English' },
+  { tag: 'fr', name: 'Français' },
+  { tag: 'es', name: 'Español' },
+  { tag: 'de', name: 'Deutsch' },
+  { tag: 'pt-BR', name: 'Português (Brasil)' },
+  { tag: 'ja', name: '日本語' },
+];
+
+const LOCALES = WALLET_AUTH_LOCALES.map((locale) => locale.tag);
 
 /** The language subtag of a canonical tag ("pt-BR" → "pt"). */
 function languageOf(tag: string): string {
