@@ -35,6 +35,8 @@ export {
   CredentialManagerAddPasskeyButton,
 } from './components/credential-manager/credential-manager-add.js';
 export { CredentialManagerStatus } from './components/credential-manager/credential-manager-status.js';
+export type { DividerProps } from './components/divider/divider.js';
+export { Divider } from './components/divider/divider.js';
 export type {
   ExportWalletButtonProps,
   ExportWalletRootProps,
@@ -66,6 +68,8 @@ export type {
   OAuthMode,
 } from './components/oauth-button/oauth-button.js';
 export { OAuthButton } from './components/oauth-button/oauth-button.js';
+export type { ProviderMarkProps } from './components/oauth-button/provider-mark.js';
+export { ProviderMark } from './components/oauth-button/provider-mark.js';
 export type {
   OtpInputGroupProps,
   OtpInputRootProps,
@@ -155,7 +159,8 @@ export type { UseSessionsOptions } from './hooks/use-sessions.js';
 export { useSessions } from './hooks/use-sessions.js';
 export type { WalletAuthMessages } from './i18n/en.js';
 export { en } from './i18n/en.js';
-export { formatAmount, formatDateTime, formatDuration } from './i18n/format.js';
+export type { PluralForms } from './i18n/format.js';
+export { formatAmount, formatDateTime, formatDuration, selectPlural } from './i18n/format.js';
 export { fr } from './i18n/fr.js';
 export type { WalletAuthLocaleProviderProps } from './i18n/locale-provider.js';
 export { useMessages, WalletAuthLocaleProvider } from './i18n/locale-provider.js';

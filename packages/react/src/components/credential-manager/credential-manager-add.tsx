@@ -5,6 +5,7 @@
 import { forwardRef, type Ref } from 'react';
 import { composeEventHandlers } from '../../primitives/compose-event-handlers.js';
 import { Slot } from '../../primitives/slot.js';
+import { ProviderMark } from '../oauth-button/provider-mark.js';
 import type { CredentialManagerButtonProps } from './credential-manager.js';
 import { useCredentialManager } from './credential-manager-context.js';
 
@@ -62,6 +63,7 @@ export const CredentialManagerAddOAuthButton = forwardRef<
   const { addition, messages, setActivity } = useCredentialManager('AddOAuthButton');
   const status = addition.state.status;
   const busy = status === 'obtainingToken' || status === 'adding';
+  const label = busy ? messages.oauth.pending(provider) : messages.oauth.add(provider);
   const Component = asChild ? Slot : 'button';
   return (
     <Component
@@ -78,7 +80,14 @@ export const CredentialManagerAddOAuthButton = forwardRef<
         addition.add('OAUTH');
       })}
     >
-      {children ?? (busy ? messages.oauth.pending(provider) : messages.oauth.add(provider))}
+      {asChild || children !== undefined ? (
+        (children ?? label)
+      ) : (
+        <>
+          <ProviderMark provider={provider} />
+          {label}
+        </>
+      )}
     </Component>
   );
 });
