@@ -49,6 +49,9 @@ function tabOf(page: Page): Tab {
     async type(selector, text) {
       await page.locator(selector).setTimeout(10_000).fill(text);
     },
+    async bringToFront() {
+      await page.bringToFront();
+    },
     async close() {
       if (!page.isClosed()) {
         await page.close();
@@ -94,6 +97,9 @@ function contextOf(context: PuppeteerContext): BrowserContext {
       });
       await action();
       return wrap(await withTimeout(opened, 10_000, 'no popup opened within 10 s'));
+    },
+    async tabs() {
+      return (await context.pages()).map(wrap);
     },
     async close() {
       await context.close();

@@ -31,6 +31,8 @@ export interface Tab {
   click(selector: string): Promise<void>;
   /** Clears the text field at `selector` and types `text` with native key events. */
   type(selector: string, text: string): Promise<void>;
+  /** Makes it the tab the person looks at (visible, focused); the others go to the background. */
+  bringToFront(): Promise<void>;
   /** Closes the tab. */
   close(): Promise<void>;
   /** Whether the tab is closed (by the driver or by the page, e.g. a popup its opener closed). */
@@ -47,6 +49,8 @@ export interface BrowserContext {
    * @param opener - The tab whose page opens the popup.
    */
   popup(opener: Tab, action: () => Promise<void>): Promise<Tab>;
+  /** The tabs opened through this context (popups included) that are still open. */
+  tabs(): Promise<Tab[]>;
   /** Closes every tab and forgets the context's cookies and storage. */
   close(): Promise<void>;
 }

@@ -66,9 +66,20 @@ function contextOf(session: Session): BrowserContext {
       type: (selector, text) =>
         on(async () => {
           const element = await session.$(selector);
-          await element.waitForDisplayed({ timeout: 10_000 });
-          await element.setValue(text);
+          await element.waitForExist({ timeout: 10_000 });
+          if (await element.isDisplayed()) {
+            await element.setValue(text);
+            return;
+          }
+          // A field drawn by other elements (the kit's one-time-code input is transparent over
+          // its slots) is not "displayed" to WebDriver, yet a person types into it: WebDriver's
+          // Element Send Keys only needs it keyboard-interactable (wdio's setValue also wants it
+          // displayed).
+          await session.elementClear(element.elementId);
+          await session.elementSendKeys(element.elementId, text);
         }),
+      // Switching windows selects the tab in the MiniBrowser, which makes it the visible one.
+      bringToFront: () => on(async () => undefined),
       close: () =>
         queue(async () => {
           const handles = await session.getWindowHandles();
@@ -88,8 +99,21 @@ function contextOf(session: Session): BrowserContext {
   }
 
   let first: string | undefined;
+  const known = new Map<string, Tab>();
+  const tabFor = (handle: string) => {
+    let tab = known.get(handle);
+    if (tab === undefined) {
+      tab = tabOf(handle);
+      known.set(handle, tab);
+    }
+    return tab;
+  };
   return {
     engine: 'webkit',
+    async tabs() {
+      const open = await queue(() => session.getWindowHandles());
+      return open.map(tabFor);
+    },
     newTab: (url) =>
       queue(async () => {
         let handle: string;
@@ -104,7 +128,7 @@ function contextOf(session: Session): BrowserContext {
         if (url !== undefined) {
           await session.url(url);
         }
-        return tabOf(handle);
+        return tabFor(handle);
       }),
     async popup(_opener, action) {
       const before = new Set(await queue(() => session.getWindowHandles()));
@@ -114,7 +138,7 @@ function contextOf(session: Session): BrowserContext {
         const handles = await queue(() => session.getWindowHandles());
         const opened = handles.find((handle) => !before.has(handle));
         if (opened !== undefined) {
-          return tabOf(opened);
+          return tabFor(opened);
         }
         if (Date.now() > deadline) {
           throw new Error('no popup opened within 10 s');

@@ -89,12 +89,16 @@ export function pageOf(tab: Tab, probeSource: string): Page {
     inspect,
     texts: (query) => probe<string[]>('texts', query as Json),
     waitFor,
+    // A person clicks and types in the tab in front of them (a hidden tab has no animation
+    // frames, which the drivers' actionability checks wait for).
     async click(query) {
       const found = await waitFor(query, { state: 'enabled' });
+      await tab.bringToFront();
       await tab.click(found.selector as string);
     },
     async fill(query, text) {
       const found = await waitFor(query, { state: 'enabled' });
+      await tab.bringToFront();
       await tab.type(found.selector as string, text);
     },
     kit: <T>(group: string, name: string, ...args: Json[]) =>

@@ -62,8 +62,8 @@ export function formatReport(
       lines.push(
         ...(failure.error ?? '')
           .split('\n')
-          .slice(0, 8)
-          .map((line) => `      ${line}`),
+          .slice(0, 16)
+          .map((line) => `      ${clip(line, 4000)}`),
       );
     }
   }

@@ -84,6 +84,25 @@ export function registeredTests(): readonly RegisteredTest[] {
   return registry;
 }
 
+/** What each open tab showed when a test failed: its URL and visible text (clipped). */
+async function describeTabs(contexts: BrowserContext[]): Promise<string> {
+  const seen: string[] = [];
+  for (const context of contexts) {
+    const tabs = await withTimeout(context.tabs(), 5_000, 'tabs').catch(() => []);
+    for (const tab of tabs) {
+      const shown = await withTimeout(
+        tab.run<string>(
+          'return location.href + "\\n" + (document.body ? document.body.innerText : "").replace(/\\s+/g, " ").slice(0, 4000);',
+        ),
+        5_000,
+        'tab did not answer',
+      ).catch((failure: unknown) => `(unreadable: ${String(failure)})`);
+      seen.push(`\n--- tab: ${shown}`);
+    }
+  }
+  return seen.join('');
+}
+
 /**
  * Runs `tests` in one launched browser, one after another.
  * @param browser - The engine, launched with the profile the tests need.
@@ -121,7 +140,10 @@ export async function runTests(
         `timed out after ${(registered.options.timeoutMs ?? 90_000) / 1000} s`,
       );
     } catch (caught) {
-      error = caught instanceof Error ? (caught.stack ?? caught.message) : String(caught);
+      // The message, what the tabs showed, then where it was thrown.
+      const where =
+        caught instanceof Error ? (caught.stack ?? '').split('\n').slice(1, 4).join('\n') : '';
+      error = `${caught instanceof Error ? caught.message : String(caught)}${await describeTabs(contexts)}\n${where}`;
     }
     for (const created of contexts) {
       await withTimeout(created.close(), 15_000, 'context did not close').catch(() => undefined);
