@@ -54,6 +54,7 @@ export const en = {
     pending: 'Waiting for your passkey…',
     cancelled: 'The passkey prompt was closed. Try again when you’re ready.',
     unsupported: "This browser can't use passkeys. Choose another way to sign in.",
+    unsupportedAdd: "This browser can't use passkeys, so you can't add one here.",
     add: 'Add a passkey',
     adding: 'Creating your passkey…',
     added: 'Passkey added.',

@@ -51,6 +51,8 @@ export const fr: WalletAuthMessages = {
     cancelled: "La fenêtre de la clé d'accès a été fermée. Réessayez quand vous serez prêt.",
     unsupported:
       "Ce navigateur ne prend pas en charge les clés d'accès. Choisissez une autre méthode.",
+    unsupportedAdd:
+      "Ce navigateur ne prend pas en charge les clés d'accès : vous ne pouvez pas en ajouter ici.",
     add: "Ajouter une clé d'accès",
     adding: "Création de votre clé d'accès…",
     added: "Clé d'accès ajoutée.",

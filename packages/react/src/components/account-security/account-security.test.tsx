@@ -10,6 +10,7 @@ import { formatDateTime } from '../../i18n/format.js';
 import { fr } from '../../i18n/fr.js';
 import { expectNoAxeViolations } from '../../test/axe.js';
 import { BASE_URL, createKit } from '../../test/kit.js';
+import { createSoftWebAuthn, createUnsupportedWebAuthn } from '../../test/soft-webauthn.js';
 import { AccountSecurity } from './account-security.js';
 
 afterEach(() => {
@@ -86,5 +87,39 @@ describe('AccountSecurity sign-out (catalogue SES-08)', () => {
     await waitFor(() => expect(container.textContent).toContain(en.accountSecurity.signedOut));
     expect(container.querySelector('[data-signed-out-offline]')).toBeNull();
     expect(await serverSessions(kit)).toEqual([]);
+  });
+});
+
+describe('AccountSecurity in a browser without passkeys (catalogue PK-17)', () => {
+  it('PK-17: given no WebAuthn, should show "Add a passkey" disabled and described by the reason, or leave it out with unsupportedPasskeys="hide"', async () => {
+    const kit = createKit();
+    await kit.signIn();
+    const { unmount } = render(
+      kit.wrapper(<AccountSecurity webauthn={createUnsupportedWebAuthn()} />),
+    );
+    const reason = await screen.findByText(en.passkey.unsupportedAdd);
+    const add = screen.getByRole('button', { name: en.passkey.add });
+    expect((add as HTMLButtonElement).disabled).toBe(true);
+    expect(add.getAttribute('aria-describedby')).toBe(reason.id);
+    unmount();
+
+    render(
+      kit.wrapper(
+        <AccountSecurity webauthn={createUnsupportedWebAuthn()} unsupportedPasskeys="hide" />,
+      ),
+    );
+    expect(await screen.findByRole('button', { name: en.session.signOut })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: en.passkey.add })).toBeNull());
+    expect(screen.queryByText(en.passkey.unsupportedAdd)).toBeNull();
+  });
+
+  it('given a browser with passkeys, should offer "Add a passkey" without a reason', async () => {
+    const kit = createKit();
+    await kit.signIn();
+    render(kit.wrapper(<AccountSecurity webauthn={createSoftWebAuthn('http://localhost:3000')} />));
+    const add = await screen.findByRole('button', { name: en.passkey.add });
+    await waitFor(() => expect((add as HTMLButtonElement).disabled).toBe(false));
+    expect(add.hasAttribute('aria-describedby')).toBe(false);
+    expect(screen.queryByText(en.passkey.unsupportedAdd)).toBeNull();
   });
 });

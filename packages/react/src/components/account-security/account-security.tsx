@@ -6,6 +6,7 @@ import type {
   WebAuthnPort,
 } from '@wallet-auth/core';
 import { type ComponentPropsWithoutRef, forwardRef, useId } from 'react';
+import type { UnsupportedPasskeys } from '../../hooks/use-passkey-support.js';
 import { useSession } from '../../hooks/use-session.js';
 import { useSignOut } from '../../hooks/use-session-mutations.js';
 import type { WalletAuthMessages } from '../../i18n/en.js';
@@ -29,6 +30,11 @@ export interface AccountSecurityProps
   getIdToken?: GetIdToken;
   /** The provider named on the link button, e.g. "Google". */
   oauthProvider?: string;
+  /**
+   * Where this browser cannot use passkeys (no WebAuthn): `explain` shows "Add a passkey"
+   * disabled with the reason; `hide` leaves it out (catalogue PK-17). @defaultValue 'explain'
+   */
+  unsupportedPasskeys?: UnsupportedPasskeys;
   /** Show the recovery-phrase export. @defaultValue true */
   showExport?: boolean;
   /** Ask before each stamp by the session. @defaultValue true */
@@ -55,6 +61,7 @@ export const AccountSecurity = forwardRef<HTMLElement, AccountSecurityProps>(
       passkeyOptions,
       getIdToken,
       oauthProvider = 'Google',
+      unsupportedPasskeys = 'explain',
       showExport = true,
       confirm = true,
       onSignInRequired,
@@ -120,6 +127,7 @@ export const AccountSecurity = forwardRef<HTMLElement, AccountSecurityProps>(
               <CredentialManager.Root
                 {...shared}
                 confirm={confirm}
+                unsupportedPasskeys={unsupportedPasskeys}
                 {...(webauthn ? { webauthn } : {})}
                 {...(passkeyOptions ? { passkeyOptions } : {})}
                 {...(getIdToken ? { getIdToken } : {})}
