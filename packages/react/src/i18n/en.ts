@@ -82,6 +82,8 @@ export const en = {
     signingOut: 'Signing out…',
     expiresAt: (time: string) => `Expires ${time}`,
     refreshing: 'Renewing your session…',
+    notKept:
+      "You'll need to sign in again after closing or reloading this page: this browser can't keep your session key (private browsing or blocked storage).",
     signedOutOffline: (time: string) =>
       `You're signed out on this device. Because you're offline, the session stays valid on the server until ${time}.`,
   },

@@ -80,6 +80,8 @@ export const fr: WalletAuthMessages = {
     signingOut: 'Déconnexion…',
     expiresAt: (time) => `Expire ${time}`,
     refreshing: 'Renouvellement de votre session…',
+    notKept:
+      'Vous devrez vous reconnecter après avoir fermé ou rechargé cette page : ce navigateur ne peut pas conserver la clé de votre session (navigation privée ou stockage bloqué).',
     signedOutOffline: (time) =>
       `Vous êtes déconnecté sur cet appareil. Comme vous êtes hors ligne, la session reste valide sur le serveur jusqu'au ${time}.`,
   },

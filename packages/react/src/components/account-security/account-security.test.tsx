@@ -4,6 +4,7 @@
  * `expiresAt`; online, the session is revoked and no such sentence appears.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryKeyStore, type KeyStore } from '@wallet-auth/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { en } from '../../i18n/en.js';
 import { formatDateTime } from '../../i18n/format.js';
@@ -121,5 +122,25 @@ describe('AccountSecurity in a browser without passkeys (catalogue PK-17)', () =
     await waitFor(() => expect((add as HTMLButtonElement).disabled).toBe(false));
     expect(add.hasAttribute('aria-describedby')).toBe(false);
     expect(screen.queryByText(en.passkey.unsupportedAdd)).toBeNull();
+  });
+});
+
+describe('AccountSecurity with a session kept in memory (catalogue KEY-03)', () => {
+  it('KEY-03: given a key store that keeps keys in memory (IndexedDB blocked or absent), should say the session ends with the page', async () => {
+    const kit = createKit();
+    await kit.signIn();
+    render(kit.wrapper(<AccountSecurity />));
+    const note = await screen.findByText(en.session.notKept);
+    expect(note.getAttribute('role')).toBe('note');
+  });
+
+  it('given a key store that persists, should not mention it', async () => {
+    const memory = createMemoryKeyStore();
+    const keyStore: KeyStore = { ...memory, getPersistence: async () => 'indexeddb' };
+    const kit = createKit({ client: { keyStore } });
+    await kit.signIn(kit.client);
+    render(kit.wrapper(<AccountSecurity />));
+    expect(await screen.findByRole('button', { name: en.session.signOut })).toBeTruthy();
+    expect(screen.queryByText(en.session.notKept)).toBeNull();
   });
 });

@@ -52,7 +52,8 @@ export interface AccountSecurityProps
  * The account's security page, built only from the public parts: sign-in methods (add a passkey
  * or an OAuth account, remove one, never the last), where the account is signed in (this device
  * marked, sign out the others), the recovery-phrase export and signing out. Without an active
- * session it explains why and offers to sign in.
+ * session it explains why and offers to sign in; with a session kept in memory only (IndexedDB
+ * blocked or absent) it says the session ends with the page.
  */
 export const AccountSecurity = forwardRef<HTMLElement, AccountSecurityProps>(
   function AccountSecurity(
@@ -122,6 +123,12 @@ export const AccountSecurity = forwardRef<HTMLElement, AccountSecurityProps>(
           </div>
         ) : (
           <>
+            {session.persistence === 'memory' ? (
+              // The key lives in memory only (IndexedDB blocked or absent): catalogue KEY-03.
+              <p role="note" data-session-persistence="memory">
+                {messages.session.notKept}
+              </p>
+            ) : null}
             <section aria-labelledby={credentialsTitleId}>
               <h3 id={credentialsTitleId}>{messages.credentials.title}</h3>
               <CredentialManager.Root
