@@ -150,14 +150,17 @@ export async function launchFirefox(profile: BrowserProfile): Promise<EngineBrow
     async addVirtualAuthenticator(): Promise<VirtualAuthenticator> {
       marionette ??= await connectMarionette(marionettePort);
       const client = marionette;
-      const authenticatorId = await client.send<string>('WebAuthn:AddVirtualAuthenticator', {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserConsenting: true,
-        isUserVerified: true,
-      });
+      const { value: authenticatorId } = await client.send<{ value: string }>(
+        'WebAuthn:AddVirtualAuthenticator',
+        {
+          protocol: 'ctap2',
+          transport: 'internal',
+          hasResidentKey: true,
+          hasUserVerification: true,
+          isUserConsenting: true,
+          isUserVerified: true,
+        },
+      );
       return {
         async credentials() {
           const credentials = await client.send<

@@ -75,8 +75,9 @@ function contextOf(session: Session): BrowserContext {
           // its slots) is not "displayed" to WebDriver, yet a person types into it: WebDriver's
           // Element Send Keys only needs it keyboard-interactable (wdio's setValue also wants it
           // displayed).
-          await session.elementClear(element.elementId);
-          await session.elementSendKeys(element.elementId, text);
+          const id = await element.elementId;
+          await session.elementClear(id);
+          await session.elementSendKeys(id, text);
         }),
       // Switching windows selects the tab in the MiniBrowser, which makes it the visible one.
       bringToFront: () => on(async () => undefined),

@@ -405,13 +405,10 @@ const signIns = {
   /** Stamps: the vector key imported from its scalar, the vector stamps verified. */
   async stamps() {
     const vector = vectors.vectors.stamp;
-    const { value: signer, calls: made } = await recorded(() =>
-      importPrivateScalar(hexToBytes(vector.signerPrivateKeyHex), 'signing'),
-    );
+    const signer = await importPrivateScalar(hexToBytes(vector.signerPrivateKeyHex), 'signing');
     return {
       signerPublicKeyHex: signer.publicKeyHex,
       signerExtractable: signer.privateKey.extractable,
-      importCalls: made.map((call) => `${call.method} ${call.detail} ${call.outcome}`),
       own: await stampFacts(signer, vector.payloadToSign),
       vectorDeterministic: await verifyStamp({
         stamp: vector.deterministic.headerValue,
@@ -426,6 +423,26 @@ const signIns = {
         payload: vector.negative.sameStampPayloadWithTrailingSpace,
       }),
     };
+  },
+
+  /**
+   * Two raw scalars imported one after the other (the sealed-key path of OAuth and passkey
+   * sign-ins), with the WebCrypto calls each made: how this engine yields the public key.
+   */
+  async scalarImports() {
+    const imports = [];
+    for (const key of [keys.sessionKey, keys.otpTargetKey]) {
+      const { value, calls: made } = await recorded(() =>
+        importPrivateScalar(hexToBytes(key.privateKeyHex), 'signing'),
+      );
+      imports.push({
+        publicKeyHex: value.publicKeyHex,
+        expected: key.publicKeyUncompressedHex,
+        extractable: value.privateKey.extractable,
+        calls: made.map((call) => `${call.method} ${call.detail}`),
+      });
+    }
+    return imports;
   },
 
   /** Wallet export: the signed, sandbox-style and production known-answer bundles. */

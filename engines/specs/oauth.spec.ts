@@ -14,9 +14,9 @@ import {
   methodsList,
   newSignedInUser,
   openPage,
-  sessionsList,
   signInCard,
   signOut,
+  thisDeviceSession,
 } from '../support/demo.js';
 
 /** Opens the provider's popup with `click`, signs `email` in there, and waits for it to close. */
@@ -70,16 +70,7 @@ test('OIDC-11/OIDC-12: given the demo, should link an identity in the provider p
 
   await signInAtDemoIdentity(t, context, page, () => page.click(provider), person);
   await expectWalletHome(page);
-  await page.waitFor(
-    { role: 'listitem', text: 'This device', within: sessionsList },
-    { timeout: 15_000 },
-  );
-  const thisDevice = await page.texts({
-    role: 'listitem',
-    text: 'This device',
-    within: sessionsList,
-  });
-  assert.match(thisDevice.join(' '), /Social sign-in/);
+  assert.match(await thisDeviceSession(page), /Social sign-in/);
 
   const kept = await page.tab.run<string>(
     'return JSON.stringify({ html: document.documentElement.outerHTML, url: location.href, local: { ...localStorage }, session: { ...sessionStorage } });',

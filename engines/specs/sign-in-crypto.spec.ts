@@ -127,7 +127,6 @@ test('KEY-16: given the stamp vectors, should import the vector scalar as a non-
   const result = await page.kit<{
     signerPublicKeyHex: string;
     signerExtractable: boolean;
-    importCalls: string[];
     own: StampFacts;
     vectorDeterministic: boolean;
     vectorNodeSample: boolean;
@@ -140,7 +139,32 @@ test('KEY-16: given the stamp vectors, should import the vector scalar as a non-
   assert.equal(result.vectorDeterministic, true);
   assert.equal(result.vectorNodeSample, true, 'a high-S OpenSSL stamp verifies too (KEY-13)');
   assert.equal(result.vectorOverTrailingSpace, false, 'KEY-14: exact bytes only');
-  t.note(`scalar import path: ${result.importCalls.join(' → ')}`);
+});
+
+test('KEY-20: given two raw scalars imported in a row, should import each as a non-extractable key with its exact public key, from the engine’s PKCS#8 export or, where that export leaves the public key out (Gecko), through ECDH and a signature, remembered for the page', {}, async (t) => {
+  const { page } = await openKitPage(t);
+  const imports = await page.kit<
+    { publicKeyHex: string; expected: string; extractable: boolean; calls: string[] }[]
+  >('signIns', 'scalarImports');
+  for (const [index, result] of imports.entries()) {
+    assert.equal(result.publicKeyHex, result.expected, `import ${index + 1}`);
+    assert.equal(result.extractable, false);
+    assert.ok(!result.calls.includes('exportKey jwk'), 'no JWK export (it fails in Gecko)');
+  }
+  const [first, second] = imports;
+  assert.ok(first && second);
+  if (first.calls.includes('deriveBits ECDH')) {
+    // The export carried no public key: asked once, then the ECDH-and-signature path only.
+    assert.ok(first.calls.includes('exportKey pkcs8'));
+    assert.ok(!second.calls.includes('exportKey pkcs8'), 'the engine is remembered');
+    assert.ok(second.calls.includes('deriveBits ECDH'));
+    t.note(
+      "exportKey('pkcs8') of a key imported without its public key leaves it out (JWK export: OperationError): the kit found the public key by ECDH and a signature",
+    );
+  } else {
+    assert.ok(first.calls.includes('exportKey pkcs8') && second.calls.includes('exportKey pkcs8'));
+    assert.ok(!second.calls.includes('deriveBits ECDH'));
+  }
 });
 
 test('given the export bundle vectors, should open the signed, sandbox-style and production known-answer bundles to their mnemonics', {}, async (t) => {

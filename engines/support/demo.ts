@@ -129,3 +129,10 @@ export async function revealRecoveryPhrase(page: Page): Promise<void> {
   await page.click({ role: 'button', name: 'Hide recovery phrase', within: exporter });
   await page.waitFor(phrase, { state: 'hidden' });
 }
+
+/** The text of this device's row in "Where you're signed in" (e.g. "Passkey … This device"). */
+export async function thisDeviceSession(page: Page): Promise<string> {
+  const row: Query = { role: 'listitem', text: 'This device', within: sessionsList };
+  await page.waitFor(row, { timeout: 15_000 });
+  return (await page.texts(row)).join(' ');
+}
