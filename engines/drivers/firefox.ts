@@ -163,10 +163,10 @@ export async function launchFirefox(profile: BrowserProfile): Promise<EngineBrow
       );
       return {
         async credentials() {
-          const credentials = await client.send<
-            { credentialId: string; rpId: string; signCount: number }[]
-          >('WebAuthn:GetCredentials', { authenticatorId });
-          return credentials;
+          const { value } = await client.send<{
+            value: { credentialId: string; rpId: string; signCount: number }[];
+          }>('WebAuthn:GetCredentials', { authenticatorId });
+          return value;
         },
         async remove() {
           await client.send('WebAuthn:RemoveVirtualAuthenticator', { authenticatorId });
