@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 /**
  * Bootstraps a fresh machine (Node 20 + npm only): pnpm, the workspace's packages and, with
- * `--chromium`, Debian's Chromium for Playwright and Vitest browser mode. Safe to run again.
+ * `--chromium`, Debian's Chromium for Playwright and Vitest browser mode; with `--engines`, the
+ * other browser engines of `pnpm test:engines` (Debian's Firefox ESR, WebKitGTK's WebDriver and
+ * MiniBrowser, Xvfb). Safe to run again: it installs only what is missing.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const PNPM_VERSION = '10.34.9';
 const wantChromium = process.argv.includes('--chromium');
+const wantEngines = process.argv.includes('--engines');
 
 function say(message) {
   process.stdout.write(`setup: ${message}\n`);
@@ -58,28 +61,77 @@ if (pnpmVersion === undefined || !pnpmVersion.startsWith('10.')) {
   }
 }
 
+/** Whether an executable is on PATH. */
+function onPath(name) {
+  return output('sh', ['-c', `command -v ${name}`]) !== undefined;
+}
+
+/**
+ * Installs Debian packages with apt-get (as root, or through sudo), timing it.
+ * @param packages - Package names.
+ * @param what - What they are, for the messages.
+ * @param ready - Tells whether the install worked.
+ * @param help - What to do by hand when it did not.
+ */
+function aptInstall(packages, what, ready, help) {
+  if (!onPath('apt-get')) {
+    fail(`${what} not found and apt-get is not available. ${help}`);
+  }
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const cmd = (args) => (isRoot ? run(args[0], args.slice(1)) : run('sudo', args));
+  say(`installing ${what} (apt-get install ${packages.join(' ')})`);
+  const started = Date.now();
+  if (
+    cmd(['apt-get', 'update', '-qq']) !== 0 ||
+    cmd([
+      'env',
+      'DEBIAN_FRONTEND=noninteractive',
+      'apt-get',
+      'install',
+      '-y',
+      '-qq',
+      ...packages,
+    ]) !== 0 ||
+    !ready()
+  ) {
+    fail(`could not install ${what}. ${help}`);
+  }
+  say(`${what} installed in ${((Date.now() - started) / 1000).toFixed(1)}s`);
+}
+
 // 3. Chromium for browser tests (Playwright cannot download browsers here; use Debian's).
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (wantChromium && !existsSync(chromium)) {
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const hasApt = output('sh', ['-c', 'command -v apt-get']) !== undefined;
-  if (!hasApt) {
-    fail(
-      `Chromium not found at ${chromium}. Install Chromium and set CHROMIUM_PATH=/path/to/chromium, then retry.`,
-    );
-  }
-  say('installing Debian chromium (about 20 s)');
-  const sudo = isRoot ? [] : ['sudo'];
-  const cmd = (args) => (isRoot ? run(args[0], args.slice(1)) : run(sudo[0], args));
-  if (
-    cmd(['apt-get', 'update', '-qq']) !== 0 ||
-    cmd(['apt-get', 'install', '-y', '-qq', 'chromium']) !== 0 ||
-    !existsSync(chromium)
-  ) {
-    fail(
-      'could not install Chromium. Run "apt-get update && apt-get install -y chromium" as root, or set CHROMIUM_PATH, then retry.',
-    );
-  }
+  aptInstall(
+    ['chromium'],
+    'Debian chromium (about 20 s)',
+    () => existsSync(chromium),
+    'Run "apt-get update && apt-get install -y chromium" as root, or install Chromium and set CHROMIUM_PATH=/path/to/chromium, then retry.',
+  );
+}
+
+// 3b. Firefox ESR and WebKitGTK for `pnpm test:engines` (engines/README.md).
+const firefox = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+const miniBrowser =
+  process.env.WEBKIT_MINIBROWSER ?? '/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser';
+const engineParts = [
+  { package: 'firefox-esr', ready: () => existsSync(firefox) },
+  {
+    package: 'webkit2gtk-driver',
+    ready: () =>
+      onPath(process.env.WEBKIT_WEBDRIVER ?? 'WebKitWebDriver') && existsSync(miniBrowser),
+  },
+  { package: 'xvfb', ready: () => onPath('Xvfb') },
+  { package: 'xauth', ready: () => onPath('xauth') },
+];
+const missingEngines = engineParts.filter((part) => !part.ready());
+if (wantEngines && missingEngines.length > 0) {
+  aptInstall(
+    missingEngines.map((part) => part.package),
+    'the other browser engines (Firefox ESR, WebKitGTK, Xvfb; about 1 GB, 30 s to a few minutes)',
+    () => engineParts.every((part) => part.ready()),
+    'Run "apt-get update && apt-get install -y firefox-esr webkit2gtk-driver xvfb xauth" as root (or set FIREFOX_PATH, WEBKIT_WEBDRIVER and WEBKIT_MINIBROWSER), then retry.',
+  );
 }
 
 // 4. The workspace's packages, exactly as locked.
