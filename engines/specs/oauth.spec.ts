@@ -42,7 +42,7 @@ async function signInAtDemoIdentity(
   }
 }
 
-test('OIDC-11/OIDC-12: given the demo, should link an identity in the provider popup, report a popup closed by the person as cancelled, then sign in with the identity and keep no ID token in the page', {}, async (t) => {
+test('OIDC-11/OIDC-12/OIDC-13: given the demo, should open the provider popup from the click, link an identity, report a popup closed by the person as cancelled, then sign in with the identity and keep no ID token in the page', {}, async (t) => {
   const context = await t.newContext();
   const page = await openPage(t, context, `${t.urls.demo}/`);
   const email = await newSignedInUser(page, t.urls.demo, 'oidc');
