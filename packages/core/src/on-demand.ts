@@ -18,6 +18,7 @@ export { createOAuthKey, oauthLoginEffects } from './flows/oauth-login/oauth-log
 export { otpLoginEffects } from './flows/otp-login/otp-login.effects.js';
 export { passkeyLoginEffects } from './flows/passkey-login/passkey-login.effects.js';
 export { importPrivateScalarWith } from './keys/import-private-scalar.js';
+export { leaseLock } from './session/lease-lock.js';
 export { runRefresh, sweepLateRefresh } from './session/session-refresh-exchange.js';
 export { changeContact } from './wallet/change-contact.js';
 export { exportWallet } from './wallet/export-wallet.js';

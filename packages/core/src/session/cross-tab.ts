@@ -1,8 +1,10 @@
 /**
  * Cross-tab coordination ports: a BroadcastChannel for "the session changed / signed out" and Web
- * Locks for single-flight refresh across tabs. Both are read lazily from the platform, with an
- * in-tab fallback when absent (older WebKit, Node).
+ * Locks for single-flight refresh across tabs (a lease in IndexedDB where Web Locks are absent,
+ * Safari before 15.4). Both are read lazily from the platform, with an in-tab fallback when
+ * neither exists (Node).
  */
+import { loadOnDemand } from '../internal/load-chunk.js';
 
 /** The messages tabs exchange about the session. */
 export type SessionMessage =
@@ -47,13 +49,31 @@ export function createBroadcastSessionChannel(name: string): SessionChannel | un
   };
 }
 
-/**
- * Web Locks when the platform has them; otherwise an in-tab mutex, which still makes refresh
- * single-flight within the tab (the other tabs then reconcile through the channel).
- */
-export function createLockRunner(): LockRunner {
+/** A lock across tabs held as a lease in IndexedDB (`lease-lock.ts`). */
+type LeaseLock = <T>(name: string, task: () => Promise<T>) => Promise<T>;
+
+/** Options of `createLockRunner`. */
+export interface LockRunnerOptions {
+  /**
+   * Where Web Locks are absent (Safari before 15.4), the lock is a lease in this IndexedDB
+   * database, shared by the origin's tabs (catalogue SES-13). @defaultValue `'wallet-auth.locks'`
+   */
+  databaseName?: string;
+  /**
+   * The IndexedDB factory for that lease; read lazily from `globalThis.indexedDB` when omitted.
+   * `null`, or a factory that fails to open, leaves an in-tab mutex.
+   */
+  indexedDB?: IDBFactory | null;
+  /** How long a lease holds when its tab dies mid-task. @defaultValue 30000 */
+  leaseMs?: number;
+  /** Clock of the lease. @defaultValue Date.now */
+  now?: () => number;
+}
+
+/** One tab's queue per lock name: the tab's own tasks run one after another. */
+function inTabMutex(): LockRunner {
   const tails = new Map<string, Promise<unknown>>();
-  const inTab: LockRunner = (name, task) => {
+  return (name, task) => {
     const previous = tails.get(name) ?? Promise.resolve();
     const run = previous.then(task, task);
     tails.set(
@@ -61,6 +81,36 @@ export function createLockRunner(): LockRunner {
       run.catch(() => undefined),
     );
     return run;
+  };
+}
+
+/**
+ * Web Locks when the platform has them; otherwise a lease in IndexedDB, so a refresh stays single
+ * across tabs in browsers without Web Locks (Safari before 15.4, catalogue SES-13); without
+ * IndexedDB either, an in-tab mutex (the other tabs then reconcile through the channel).
+ * @param options - The lease's database, factory, duration and clock.
+ */
+export function createLockRunner(options: LockRunnerOptions = {}): LockRunner {
+  const inTab = inTabMutex();
+  // The lease's code is in the on-demand chunk, which the refresh that needs the lock loads anyway.
+  let lease: Promise<LeaseLock | null> | undefined;
+  const leaseFor = () => {
+    if (lease === undefined) {
+      const factory = options.indexedDB === undefined ? globalThis.indexedDB : options.indexedDB;
+      lease = factory
+        ? loadOnDemand().then(
+            (code) =>
+              code.leaseLock(
+                factory,
+                options.databaseName ?? 'wallet-auth.locks',
+                options.leaseMs ?? 30_000,
+                options.now ?? Date.now,
+              ),
+            () => null,
+          )
+        : Promise.resolve(null);
+    }
+    return lease;
   };
   // Read lazily, on first use, so creating a client during server rendering touches no global.
   return (name, task) => {
@@ -70,6 +120,26 @@ export function createLockRunner(): LockRunner {
         Awaited<ReturnType<typeof task>>
       >;
     }
-    return inTab(name, task);
+    // The tab's own callers queue first, then one of them at a time takes the lease.
+    return inTab(name, async () => {
+      const shared = await leaseFor();
+      if (shared === null) {
+        return task();
+      }
+      let entered = false;
+      try {
+        return await shared(name, () => {
+          entered = true;
+          return task();
+        });
+      } catch (error) {
+        if (entered) {
+          throw error;
+        }
+        // IndexedDB refused (private mode, blocked storage): this tab alone, from now on.
+        lease = Promise.resolve(null);
+        return task();
+      }
+    });
   };
 }
