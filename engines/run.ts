@@ -39,7 +39,7 @@ const ENGINES: Record<EngineName, (profile: BrowserProfile) => Promise<EngineBro
   firefox: launchFirefox,
   webkit: launchWebKit,
 };
-const PROFILES: BrowserProfile[] = ['default', 'storage-blocked'];
+const PROFILES: BrowserProfile[] = ['default', 'storage-blocked', 'no-web-locks'];
 
 const engines = (values.engine ?? '').split(',').filter(Boolean) as EngineName[];
 for (const engine of engines) {
@@ -79,7 +79,7 @@ try {
   // One after the other: both build the demo page into apps/demo/dist (same bytes each time).
   const demo: DemoServer = await startDemo('sandbox.engines.json');
   cleanups.push(() => demo.close());
-  const needsShortSessions = selected.some((test) => test.title.includes('SES-04'));
+  const needsShortSessions = selected.some((test) => /SES-04|SES-13/.test(test.title));
   const shortSessionDemo = needsShortSessions
     ? await startDemo('sandbox.short-sessions.json')
     : demo;

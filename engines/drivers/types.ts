@@ -72,7 +72,12 @@ export type BrowserProfile =
    * there (`open` fails with `InvalidStateError`); WebKit with the IndexedDB API feature off (no
    * `indexedDB` global, as in Lockdown Mode).
    */
-  | 'storage-blocked';
+  | 'storage-blocked'
+  /**
+   * No Web Locks API, as in Safari before 15.4: WebKit with the `WebLocksAPI` feature off
+   * (Firefox 153 has no such switch: `dom.weblocks.enabled` is ignored).
+   */
+  | 'no-web-locks';
 
 /** A launched engine: contexts on demand, closed at the end of its tests. */
 export interface EngineBrowser {

@@ -1,7 +1,8 @@
 /**
  * WebKitGTK (Debian's `webkit2gtk-driver`: WebKitWebDriver and the MiniBrowser) through webdriverio
  * in WebDriver classic mode, on a private Xvfb display. Each browser context is its own WebDriver
- * session (its own MiniBrowser process with ephemeral storage). Classic WebDriver drives one window
+ * session (its own MiniBrowser process with ephemeral storage); WebKitWebDriver holds one session
+ * at a time, so a test opens one context in WebKit. Classic WebDriver drives one window
  * at a time, so every command of a context goes through one queue that first switches to its tab.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -199,9 +200,14 @@ export async function launchWebKit(profile: BrowserProfile): Promise<EngineBrows
     stop();
     throw error;
   }
+  const features = {
+    default: [],
+    'storage-blocked': ['-IndexedDBAPI'],
+    'no-web-locks': ['-WebLocksAPI'],
+  }[profile];
   const args = [
     '--automation',
-    ...(profile === 'storage-blocked' ? ['--features=-IndexedDBAPI'] : []),
+    ...(features.length > 0 ? [`--features=${features.join(',')}`] : []),
   ];
   const sessions = new Set<BrowserContext>();
   let version = 'WebKitGTK (no context opened yet)';
