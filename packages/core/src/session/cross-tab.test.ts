@@ -1,6 +1,10 @@
 import { IDBFactory } from 'fake-indexeddb';
-import { describe, expect, it } from 'vitest';
-import { createLockRunner } from './cross-tab.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  createBroadcastSessionChannel,
+  createLockRunner,
+  type SessionMessage,
+} from './cross-tab.js';
 
 // Node has no Web Locks (no `navigator.locks`), as Safari before 15.4: the lease path runs.
 
@@ -98,5 +102,77 @@ describe('createLockRunner without Web Locks (catalogue SES-13)', () => {
       await Promise.all([lock('refresh', seen.task('1')), lock('refresh', seen.task('2'))]),
     ).toEqual(['1', '2']);
     expect(seen.overlapped()).toBe(false);
+  });
+});
+
+/** A page without BroadcastChannel whose localStorage raises `storage` events, as another tab sees them. */
+function pageWithoutBroadcastChannel(options: { refuse?: boolean } = {}) {
+  const events = new EventTarget();
+  const values = new Map<string, string>();
+  const reads: string[] = [];
+  const storage = {
+    getItem(key: string) {
+      reads.push(key);
+      return values.get(key) ?? null;
+    },
+    setItem(key: string, value: string) {
+      if (options.refuse) {
+        throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+      }
+      values.set(key, value);
+      events.dispatchEvent(Object.assign(new Event('storage'), { key, newValue: value }));
+    },
+    removeItem(key: string) {
+      values.delete(key);
+      events.dispatchEvent(Object.assign(new Event('storage'), { key, newValue: null }));
+    },
+  };
+  vi.stubGlobal('BroadcastChannel', undefined);
+  vi.stubGlobal('localStorage', storage);
+  vi.stubGlobal('addEventListener', events.addEventListener.bind(events));
+  vi.stubGlobal('removeEventListener', events.removeEventListener.bind(events));
+  return { values, reads };
+}
+
+describe('createBroadcastSessionChannel without BroadcastChannel (catalogue SES-14)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('SES-14: given no BroadcastChannel, should carry signedOut and changed to the other tabs through storage events, read the storage area when listening (WebKit) and leave nothing stored', () => {
+    const page = pageWithoutBroadcastChannel();
+    const sender = createBroadcastSessionChannel('ns:session');
+    const receiver = createBroadcastSessionChannel('ns:session');
+    const other = createBroadcastSessionChannel('other:session');
+    const received: SessionMessage[] = [];
+    const foreign: SessionMessage[] = [];
+    const stop = receiver!.listen((message) => received.push(message));
+    // WebKit sends storage events only to pages that have read their storage area.
+    expect(page.reads).toContain('ns:session:message');
+    other!.listen((message) => foreign.push(message));
+    sender!.post({ type: 'changed', sessionId: 'Session:1' });
+    sender!.post({ type: 'signedOut', reason: 'signedOut' });
+    sender!.post({ type: 'signedOut', reason: 'signedOut' });
+    expect(received).toEqual([
+      { type: 'changed', sessionId: 'Session:1' },
+      { type: 'signedOut', reason: 'signedOut' },
+      { type: 'signedOut', reason: 'signedOut' },
+    ]);
+    expect(foreign).toEqual([]);
+    expect(page.values.size).toBe(0);
+    stop();
+    sender!.post({ type: 'changed', sessionId: 'Session:2' });
+    expect(received).toHaveLength(3);
+  });
+
+  it('given localStorage refusing writes, should post without throwing', () => {
+    pageWithoutBroadcastChannel({ refuse: true });
+    const channel = createBroadcastSessionChannel('ns:session');
+    expect(() => channel!.post({ type: 'signedOut', reason: 'signedOut' })).not.toThrow();
+  });
+
+  it('given neither BroadcastChannel nor localStorage (Node), should have no channel', () => {
+    vi.stubGlobal('BroadcastChannel', undefined);
+    expect(createBroadcastSessionChannel('ns:session')).toBeUndefined();
   });
 });

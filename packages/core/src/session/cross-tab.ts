@@ -1,8 +1,8 @@
 /**
  * Cross-tab coordination ports: a BroadcastChannel for "the session changed / signed out" and Web
- * Locks for single-flight refresh across tabs (a lease in IndexedDB where Web Locks are absent,
- * Safari before 15.4). Both are read lazily from the platform, with an in-tab fallback when
- * neither exists (Node).
+ * Locks for single-flight refresh across tabs (`storage` events and a lease in IndexedDB where
+ * they are absent, Safari before 15.4). Both are read lazily from the platform, with an in-tab
+ * fallback when nothing fits (Node).
  */
 import { loadOnDemand } from '../internal/load-chunk.js';
 
@@ -28,10 +28,78 @@ function isSessionMessage(value: unknown): value is SessionMessage {
   return type === 'changed' || type === 'signedOut';
 }
 
-/** A BroadcastChannel-backed channel, or `undefined` where BroadcastChannel does not exist. */
+/** `localStorage`, or `undefined` where it is absent or refused (sandboxed frames, some private modes). */
+function webStorage(): Storage | undefined {
+  try {
+    return globalThis.localStorage ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The channel over `storage` events, for browsers without BroadcastChannel (Safari before 15.4,
+ * catalogue SES-14): a message is written under the channel's name and removed at once; the
+ * other tabs of the origin get a `storage` event with it. Only `{type, sessionId}` is written,
+ * never a key or a token.
+ */
+function storageChannel(name: string, storage: Storage): SessionChannel {
+  const key = `${name}:message`;
+  const listeners = new Set<(event: StorageEvent) => void>();
+  return {
+    post(message) {
+      try {
+        // The random part makes every message a change, so a repeated message is still seen.
+        storage.setItem(key, JSON.stringify({ message, id: Math.random() }));
+        storage.removeItem(key);
+      } catch {
+        // Storage full or refused: the other tabs catch up on their next signed call (KEY-10).
+      }
+    },
+    listen(listener) {
+      const onStorage = (event: StorageEvent) => {
+        if (event.key !== key || event.newValue === null) {
+          return;
+        }
+        try {
+          const { message } = JSON.parse(event.newValue) as { message?: unknown };
+          if (isSessionMessage(message)) {
+            listener(message);
+          }
+        } catch {
+          // Not ours.
+        }
+      };
+      listeners.add(onStorage);
+      globalThis.addEventListener('storage', onStorage);
+      try {
+        // WebKit delivers storage events only to pages that have read their storage area.
+        storage.getItem(key);
+      } catch {
+        // Refused: no messages for this tab.
+      }
+      return () => {
+        listeners.delete(onStorage);
+        globalThis.removeEventListener('storage', onStorage);
+      };
+    },
+    close() {
+      for (const onStorage of listeners) {
+        globalThis.removeEventListener('storage', onStorage);
+      }
+      listeners.clear();
+    },
+  };
+}
+
+/**
+ * A BroadcastChannel-backed channel; where BroadcastChannel does not exist (Safari before 15.4),
+ * one over `storage` events; `undefined` when neither does.
+ */
 export function createBroadcastSessionChannel(name: string): SessionChannel | undefined {
   if (typeof globalThis.BroadcastChannel !== 'function') {
-    return undefined;
+    const storage = typeof globalThis.addEventListener === 'function' ? webStorage() : undefined;
+    return storage === undefined ? undefined : storageChannel(name, storage);
   }
   const channel = new globalThis.BroadcastChannel(name);
   return {
