@@ -39,7 +39,7 @@ const ENGINES: Record<EngineName, (profile: BrowserProfile) => Promise<EngineBro
   firefox: launchFirefox,
   webkit: launchWebKit,
 };
-const PROFILES: BrowserProfile[] = ['default', 'storage-blocked', 'no-web-locks'];
+const PROFILES: BrowserProfile[] = ['default', 'storage-blocked', 'before-safari-15.4'];
 
 const engines = (values.engine ?? '').split(',').filter(Boolean) as EngineName[];
 for (const engine of engines) {

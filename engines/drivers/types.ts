@@ -74,10 +74,11 @@ export type BrowserProfile =
    */
   | 'storage-blocked'
   /**
-   * No Web Locks API, as in Safari before 15.4: WebKit with the `WebLocksAPI` feature off
-   * (Firefox 153 has no such switch: `dom.weblocks.enabled` is ignored).
+   * Neither Web Locks nor BroadcastChannel, as in Safari before 15.4: WebKit with the
+   * `WebLocksAPI` and `BroadcastChannel` features off (Firefox 153 has no such switches:
+   * `dom.weblocks.enabled` is ignored).
    */
-  | 'no-web-locks';
+  | 'before-safari-15.4';
 
 /** A launched engine: contexts on demand, closed at the end of its tests. */
 export interface EngineBrowser {

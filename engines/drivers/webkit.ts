@@ -203,7 +203,7 @@ export async function launchWebKit(profile: BrowserProfile): Promise<EngineBrows
   const features = {
     default: [],
     'storage-blocked': ['-IndexedDBAPI'],
-    'no-web-locks': ['-WebLocksAPI'],
+    'before-safari-15.4': ['-WebLocksAPI', '-BroadcastChannel'],
   }[profile];
   const args = [
     '--automation',
