@@ -174,7 +174,10 @@ export function createLockRunner(options: LockRunnerOptions = {}): LockRunner {
                 options.leaseMs ?? 30_000,
                 options.now ?? Date.now,
               ),
-            () => null,
+            () => {
+              lease = undefined; // the chunk could not be fetched: ask again next time
+              return null;
+            },
           )
         : Promise.resolve(null);
     }
