@@ -15,7 +15,7 @@ import {
   togglePrivacy,
 } from '../support/demo.js';
 
-test('BFF-29: given the demo on http://localhost, should sign up (its cookie accepted), sign in with an e-mail code, keep the session across a reload, sign a change with the stored key, then sign out for good', {
+test('BFF-41: given the demo on http://localhost, should sign up (its cookie accepted), sign in with an e-mail code, keep the session across a reload, sign a change with the stored key, then sign out for good', {
   smoke: true,
 }, async (t) => {
   const context = await t.newContext();

@@ -142,7 +142,7 @@ export function resolveOrigins(origins: unknown): ReadonlySet<string> {
  * Whether every allowed origin is plain http on a loopback host (local development): the pages,
  * and so the proxy they call on their own origin, are then reached over plain http only, where
  * WebKit refuses a `Secure` cookie even on localhost (Chromium and Gecko accept it there), and
- * where `Secure` protects nothing (no network between browser and proxy). Catalogue BFF-29.
+ * where `Secure` protects nothing (no network between browser and proxy). Catalogue BFF-41.
  * @param origins - The resolved `allowedOrigins`.
  */
 export function onlyLoopbackHttp(origins: ReadonlySet<string>): boolean {

@@ -49,7 +49,7 @@ export interface ProxyOptions {
    * Demo cookie settings. `secure` defaults to true (a `__Host-` cookie), except when every allowed
    * origin is plain-http loopback (`http://localhost:5173`, local development): WebKit refuses
    * `Secure` cookies over http, even on localhost, so the cookie is then `wallet-auth-session`
-   * without `Secure` (still HttpOnly, SameSite=Strict, Path=/). Catalogue BFF-14, BFF-29.
+   * without `Secure` (still HttpOnly, SameSite=Strict, Path=/). Catalogue BFF-14, BFF-41.
    * @defaultValue `{ name: '__Host-wallet-auth-session', secure: true, maxAgeSeconds: 28800 }`
    */
   cookie?: { name?: string; secure?: boolean; maxAgeSeconds?: number };

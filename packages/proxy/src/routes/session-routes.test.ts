@@ -70,7 +70,7 @@ describe('demo session routes', () => {
     });
   });
 
-  it('BFF-29: given only plain-http loopback origins (local development, where WebKit refuses Secure cookies), should set the cookie without Secure or __Host-, keeping HttpOnly, SameSite=Strict and Path=/; cookie.secure: true still wins', async () => {
+  it('BFF-41: given only plain-http loopback origins (local development, where WebKit refuses Secure cookies), should set the cookie without Secure or __Host-, keeping HttpOnly, SameSite=Strict and Path=/; cookie.secure: true still wins', async () => {
     const local = await signUp(createHarness(), 'erin@example.com');
     expect(local.headers.get('Set-Cookie')).toMatch(
       /^wallet-auth-session=v1\.[\w-]+\.[\w-]+; Path=\/; Max-Age=28800; HttpOnly; SameSite=Strict$/,
