@@ -225,7 +225,7 @@ test.describe('the proxy: bad paths, bodies, origins and framing', () => {
     expect(await rawSocketStatus(baseURL!, nul)).toBe(400);
   });
 
-  test('given a sign-up, should set a __Host- cookie that is Secure, HttpOnly and SameSite, rotate it per sign-in and clear it at sign-out; responses are no-store (BFF-14, BFF-08)', async ({
+  test('given a sign-up on the demo (plain http on localhost), should set an HttpOnly, SameSite cookie without Secure, which WebKit would refuse there, rotate it per sign-in and clear it at sign-out; responses are no-store (BFF-29, BFF-08)', async ({
     page,
     baseURL,
   }) => {
@@ -234,8 +234,10 @@ test.describe('the proxy: bad paths, bodies, origins and framing', () => {
       page.request.post('/api/session', { headers: { Origin: baseURL! }, data: { email } });
     const first = await signIn();
     const setCookie = first.headers()['set-cookie'] ?? '';
-    expect(setCookie).toMatch(/^__Host-[\w-]+=/);
-    expect(setCookie).toMatch(/;\s*Secure/i);
+    // The __Host- prefix needs Secure; the demo's only origin is http://localhost (BFF-14 holds
+    // for https deployments, proxy unit tests).
+    expect(setCookie).toMatch(/^wallet-auth-session=/);
+    expect(setCookie).not.toMatch(/;\s*Secure/i);
     expect(setCookie).toMatch(/;\s*HttpOnly/i);
     expect(setCookie).toMatch(/;\s*SameSite=(Strict|Lax)/i);
     expect(setCookie).toMatch(/;\s*Path=\//i);

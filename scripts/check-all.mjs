@@ -4,7 +4,10 @@
  * counted over all runners (typecheck and lint count one check per package/tool, Vitest and
  * Playwright one per test). Exits non-zero when anything failed or a runner crashed.
  *
- *   node scripts/check-all.mjs [--only typecheck,lint,unit,size,packages,storybook-build,e2e]
+ *   node scripts/check-all.mjs [--only=typecheck,lint,unit,size,catalogue,packages,storybook-build,e2e,engines]
+ *
+ * `engines` runs `engines/` (Firefox ESR and WebKitGTK, one test per test × engine), after a
+ * `node scripts/setup.mjs --engines`; `ENGINES_SMOKE=1` runs its smoke subset instead.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -80,7 +83,7 @@ function step(name) {
 if (step('typecheck')) {
   const dirs = ['packages', 'apps']
     .flatMap((d) => readdirSync(join(root, d)).map((p) => join(d, p)))
-    .concat(['e2e', 'bench', 'load'])
+    .concat(['e2e', 'engines', 'bench', 'load'])
     .filter((d) => existsSync(join(root, d, 'tsconfig.json')));
   // Two at a time: the machines have two cores.
   const started = Date.now();
@@ -197,6 +200,37 @@ if (step('e2e')) {
     }
   } else {
     count('playwright run (no report written)', false);
+  }
+}
+
+if (step('engines')) {
+  // Firefox ESR and WebKitGTK: each test once per engine; a failure names its engine.
+  const file = join(reports, 'engines.json');
+  const ok = run('browser engines (Firefox ESR, WebKitGTK)', 'pnpm', [
+    '--filter',
+    '@wallet-auth/engines',
+    'exec',
+    'tsx',
+    '--conditions=@wallet-auth/source',
+    'run.ts',
+    `--json=${file}`,
+    ...(process.env.ENGINES_SMOKE === '1' ? ['--smoke'] : []),
+  ]);
+  if (existsSync(file)) {
+    const report = JSON.parse(readFileSync(file, 'utf8'));
+    passed += report.passed;
+    failed += report.failed;
+    if (report.failed > 0) {
+      const names = report.tests
+        .filter((test) => test.status === 'failed')
+        .map((test) => `[${test.engine}] ${test.title.slice(0, 60)}`);
+      problems.push(`engines: ${report.failed} failed (${names.join('; ')})`);
+    }
+    if (!ok && report.failed === 0) {
+      count('engines run (error outside a test)', false);
+    }
+  } else {
+    count('engines run (no report written)', false);
   }
 }
 

@@ -197,7 +197,12 @@ export type {
 export type { MemoryKeyStoreOptions } from './keys/memory-key-store.js';
 export { createMemoryKeyStore } from './keys/memory-key-store.js';
 export { DEFAULT_KEY_NAMESPACE } from './keys/record-key-store.js';
-export type { LockRunner, SessionChannel, SessionMessage } from './session/cross-tab.js';
+export type {
+  LockRunner,
+  LockRunnerOptions,
+  SessionChannel,
+  SessionMessage,
+} from './session/cross-tab.js';
 export { createBroadcastSessionChannel, createLockRunner } from './session/cross-tab.js';
 export { isSessionRejected } from './session/session-errors.js';
 export type {

@@ -14,10 +14,11 @@ export {
 } from './client/reconcile.js';
 export { openExportBundle } from './crypto/open-export-bundle.js';
 export { openSealedSessionKey } from './crypto/open-sealed-session-key.js';
-export { oauthLoginEffects } from './flows/oauth-login/oauth-login.effects.js';
+export { createOAuthKey, oauthLoginEffects } from './flows/oauth-login/oauth-login.effects.js';
 export { otpLoginEffects } from './flows/otp-login/otp-login.effects.js';
 export { passkeyLoginEffects } from './flows/passkey-login/passkey-login.effects.js';
 export { importPrivateScalarWith } from './keys/import-private-scalar.js';
+export { leaseLock } from './session/lease-lock.js';
 export { runRefresh, sweepLateRefresh } from './session/session-refresh-exchange.js';
 export { changeContact } from './wallet/change-contact.js';
 export { exportWallet } from './wallet/export-wallet.js';

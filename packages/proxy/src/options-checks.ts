@@ -155,6 +155,20 @@ export function resolveOrigins(origins: unknown): ReadonlySet<string> {
   return new Set(origins as string[]);
 }
 
+/**
+ * Whether every allowed origin is plain http on a loopback host (local development): the pages,
+ * and so the proxy they call on their own origin, are then reached over plain http only, where
+ * WebKit refuses a `Secure` cookie even on localhost (Chromium and Gecko accept it there), and
+ * where `Secure` protects nothing (no network between browser and proxy). Catalogue BFF-41.
+ * @param origins - The resolved `allowedOrigins`.
+ */
+export function onlyLoopbackHttp(origins: ReadonlySet<string>): boolean {
+  return [...origins].every((origin) => {
+    const url = new URL(origin);
+    return url.protocol === 'http:' && LOOPBACK.has(url.hostname);
+  });
+}
+
 /** Normalises `basePath` (`''` for the root) and refuses traversal or odd characters. */
 export function resolveBasePath(basePath: string | undefined): string {
   const value = basePath ?? '/api';

@@ -5,6 +5,7 @@ import {
   checkNames,
   fail,
   nonNegativeInteger,
+  onlyLoopbackHttp,
   RESERVED_HEADERS,
   resolveBasePath,
   resolveBaseUrl,
@@ -83,7 +84,13 @@ export interface ProxyOptions {
   basePath?: string;
   /** Shared state (e.g. `createRedisStores` from `@wallet-auth/proxy/redis`). @defaultValue in memory */
   stores?: Partial<ProxyStores>;
-  /** Demo cookie settings. @defaultValue `{ name: '__Host-wallet-auth-session', secure: true, maxAgeSeconds: 28800 }` */
+  /**
+   * Demo cookie settings. `secure` defaults to true (a `__Host-` cookie), except when every allowed
+   * origin is plain-http loopback (`http://localhost:5173`, local development): WebKit refuses
+   * `Secure` cookies over http, even on localhost, so the cookie is then `wallet-auth-session`
+   * without `Secure` (still HttpOnly, SameSite=Strict, Path=/). Catalogue BFF-14, BFF-41.
+   * @defaultValue `{ name: '__Host-wallet-auth-session', secure: true, maxAgeSeconds: 28800 }`
+   */
   cookie?: { name?: string; secure?: boolean; maxAgeSeconds?: number };
   /** Upstream spelling of the stamp header (wire-format §1, §14). @defaultValue 'Service-Wallet-Signature' */
   signatureHeaderName?: string;
@@ -234,7 +241,8 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyOptions
   const baseUrl = upstream.baseUrl;
   const clientSecret = upstream.clientSecret;
   const demoCookieSecret = resolveUserBinding(options, baseUrl, clientSecret);
-  const secure = options.cookie?.secure ?? true;
+  const allowedOrigins = resolveOrigins(options.allowedOrigins);
+  const secure = options.cookie?.secure ?? !onlyLoopbackHttp(allowedOrigins);
   const cookieName =
     options.cookie?.name ?? (secure ? '__Host-wallet-auth-session' : 'wallet-auth-session');
   if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,64}$/.test(cookieName)) {
@@ -266,7 +274,7 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyOptions
   }
   return {
     upstream,
-    allowedOrigins: resolveOrigins(options.allowedOrigins),
+    allowedOrigins,
     basePath: resolveBasePath(options.basePath),
     resolveUser: options.resolveUser,
     demoCookieSecret,

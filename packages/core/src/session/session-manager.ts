@@ -104,7 +104,7 @@ export function createSessionManager(options: SessionManagerOptions) {
    * started under an older count never adopts its result (catalogue SES-05).
    */
   let endings = 0;
-  const lock = options.lock ?? createLockRunner();
+  const lock = options.lock ?? createLockRunner({ databaseName: `${keyStore.namespace}.locks` });
 
   /** The service's time now, as well as this device can tell (wire-format §1). */
   const serverNow = () => clock.now() + clockOffsetMs;

@@ -4,6 +4,8 @@ import { createMemoryUserBindingStore } from '../stores/memory-stores.js';
 import { API, createHarness, json, ORIGIN, PROXY_URL } from '../testing/proxy-harness.js';
 
 const SESSION = `${PROXY_URL}/session`;
+/** A deployment: the app also has an https origin, so the cookie is `__Host-` and Secure. */
+const DEPLOYED = { proxy: { allowedOrigins: [ORIGIN, 'https://wallet.example'] } };
 
 function signUp(
   harness: ReturnType<typeof createHarness>,
@@ -42,8 +44,8 @@ describe('demo session routes', () => {
     ]);
   });
 
-  it('BFF-14: should set a __Host- cookie that is HttpOnly, Secure, SameSite=Strict, Path=/ without Domain, and rotate it at every sign-in', async () => {
-    const harness = createHarness();
+  it('BFF-14: given an https origin, should set a __Host- cookie that is HttpOnly, Secure, SameSite=Strict, Path=/ without Domain, and rotate it at every sign-in', async () => {
+    const harness = createHarness(DEPLOYED);
     const first = await signUp(harness, 'bob@example.com');
     const cookie = first.headers.get('Set-Cookie')!;
     expect(cookie).toMatch(
@@ -71,8 +73,23 @@ describe('demo session routes', () => {
     });
   });
 
+  it('BFF-41: given only plain-http loopback origins (local development, where WebKit refuses Secure cookies), should set the cookie without Secure or __Host-, keeping HttpOnly, SameSite=Strict and Path=/; cookie.secure: true still wins', async () => {
+    const local = await signUp(createHarness(), 'erin@example.com');
+    expect(local.headers.get('Set-Cookie')).toMatch(
+      /^wallet-auth-session=v1\.[\w-]+\.[\w-]+; Path=\/; Max-Age=28800; HttpOnly; SameSite=Strict$/,
+    );
+    const ipv4 = createHarness({ proxy: { allowedOrigins: [ORIGIN, 'http://127.0.0.1:5173'] } });
+    expect((await signUp(ipv4, 'erin@example.com')).headers.get('Set-Cookie')).toMatch(
+      /^wallet-auth-session=.*; HttpOnly; SameSite=Strict$/,
+    );
+    const forced = createHarness({ proxy: { cookie: { secure: true } } });
+    expect((await signUp(forced, 'erin@example.com')).headers.get('Set-Cookie')).toMatch(
+      /^__Host-wallet-auth-session=.*; HttpOnly; Secure; SameSite=Strict$/,
+    );
+  });
+
   it('given DELETE /session, should clear the cookie and refuse the old cookie value afterwards', async () => {
-    const harness = createHarness();
+    const harness = createHarness(DEPLOYED);
     await signUp(harness, 'dave@example.com');
     const oldCookie = harness.cookie!;
     const out = await harness.call('DELETE', SESSION);

@@ -26,6 +26,8 @@ export interface UseOAuthLoginResult {
   reauthenticate: OAuthLoginFlow['reauthenticate'];
   retry: OAuthLoginFlow['retry'];
   cancel: OAuthLoginFlow['cancel'];
+  /** Readies the next attempt's key, so the click opens the provider's popup at once (OIDC-13). */
+  prepare: OAuthLoginFlow['prepare'];
 }
 
 /**
@@ -58,5 +60,6 @@ export function useOAuthLogin(options: UseOAuthLoginOptions): UseOAuthLoginResul
     reauthenticate: flow.reauthenticate,
     retry: flow.retry,
     cancel: flow.cancel,
+    prepare: flow.prepare,
   };
 }

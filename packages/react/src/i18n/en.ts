@@ -57,6 +57,7 @@ export const en = {
     pending: 'Waiting for your passkey…',
     cancelled: 'The passkey prompt was closed. Try again when you’re ready.',
     unsupported: "This browser can't use passkeys. Choose another way to sign in.",
+    unsupportedAdd: "This browser can't use passkeys, so you can't add one here.",
     add: 'Add a passkey',
     adding: 'Creating your passkey…',
     added: 'Passkey added.',
@@ -84,6 +85,8 @@ export const en = {
     signingOut: 'Signing out…',
     expiresAt: (time: string) => `Expires ${time}`,
     refreshing: 'Renewing your session…',
+    notKept:
+      "You'll need to sign in again after closing or reloading this page: this browser can't keep your session key (private browsing or blocked storage).",
     signedOutOffline: (time: string) =>
       `You're signed out on this device. Because you're offline, the session stays valid on the server until ${time}.`,
   },

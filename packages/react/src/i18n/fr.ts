@@ -57,6 +57,8 @@ export const fr: WalletAuthMessages = {
     cancelled: "La fenêtre de la clé d'accès a été fermée. Réessayez quand vous serez prêt.",
     unsupported:
       "Ce navigateur ne prend pas en charge les clés d'accès. Choisissez une autre méthode.",
+    unsupportedAdd:
+      "Ce navigateur ne prend pas en charge les clés d'accès : vous ne pouvez pas en ajouter ici.",
     add: "Ajouter une clé d'accès",
     adding: "Création de votre clé d'accès…",
     added: "Clé d'accès ajoutée.",
@@ -84,6 +86,8 @@ export const fr: WalletAuthMessages = {
     signingOut: 'Déconnexion…',
     expiresAt: (time) => `Expire ${time}`,
     refreshing: 'Renouvellement de votre session…',
+    notKept:
+      'Vous devrez vous reconnecter après avoir fermé ou rechargé cette page : ce navigateur ne peut pas conserver la clé de votre session (navigation privée ou stockage bloqué).',
     signedOutOffline: (time) =>
       `Vous êtes déconnecté sur cet appareil. Comme vous êtes hors ligne, la session reste valide sur le serveur jusqu'au ${time}.`,
   },

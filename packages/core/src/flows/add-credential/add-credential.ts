@@ -67,8 +67,13 @@ export function createAddCredentialFlow(
                 'Adding an OAUTH credential needs the getIdToken option.',
               );
             }
-            // No provider prompt without a session able to sign the add.
-            await client.sessions.requireStamper();
+            // No provider prompt without a session able to sign the add. The session's state is
+            // enough here: its key is read from storage (an IndexedDB task) when the add is signed,
+            // so the provider's popup opens within the person's click, as WebKit requires
+            // (catalogue OIDC-13). Not active yet: wait for it, or fail with its reason.
+            if (client.sessions.getSnapshot().status !== 'active') {
+              await client.sessions.requireStamper();
+            }
             const outcome = await requestIdToken(options.getIdToken, {
               nonce: bytesToHex(randomBytes(32)),
               purpose: 'addCredential',

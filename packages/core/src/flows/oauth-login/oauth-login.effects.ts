@@ -4,7 +4,7 @@
  * session key opened and adopted.
  */
 import type { WalletAuthClient } from '../../client/create-wallet-auth-client.js';
-import { createClientKey } from '../../crypto/client-key.js';
+import { type ClientKey, createClientKey, type SessionKeyMode } from '../../crypto/client-key.js';
 import { createOAuthNonce } from '../../crypto/oauth-nonce.js';
 import { toWalletAuthError } from '../../wallet/session-signed.js';
 import { adoptVerifiedSession } from '../adopt-verified-session.js';
@@ -12,22 +12,44 @@ import type { EffectRunner } from '../flow.js';
 import { type GetIdToken, requestIdToken } from './id-token.js';
 import type { OAuthLoginEffect, OAuthLoginEvent } from './oauth-login.machine.js';
 
+/** A client key and the nonce that binds an ID token to it (wire-format §10). */
+export interface OAuthKey {
+  clientKey: ClientKey;
+  nonce: string;
+}
+
+/**
+ * Makes a fresh client key (wire-format §15) and its nonce: hex SHA-256 of the exact
+ * `clientPublicKey` string (§10).
+ * @param mode - The client's session-key mode.
+ */
+export async function createOAuthKey(mode: SessionKeyMode): Promise<OAuthKey> {
+  const clientKey = await createClientKey(mode);
+  return { clientKey, nonce: await createOAuthNonce(clientKey.clientPublicKey) };
+}
+
 /**
  * Runs the OAuth sign-in's effects with `client` and the integrator's `getIdToken`.
  * @param client - The kit's client.
- * @param options - The integrator's `getIdToken`.
+ * @param options - The integrator's `getIdToken`, and the key `prepare()` made ahead, if any
+ * (taken once: each key serves one attempt, catalogue HPKE-19).
  */
 export function oauthLoginEffects(
   client: WalletAuthClient,
-  options: { getIdToken: GetIdToken },
+  options: {
+    getIdToken: GetIdToken;
+    takePrepared?: () => Promise<OAuthKey | undefined> | undefined;
+  },
 ): EffectRunner<OAuthLoginEvent, OAuthLoginEffect> {
   const { clock } = client;
   return async (effect, context) => {
     switch (effect.type) {
       case 'obtainToken': {
         try {
-          const clientKey = await createClientKey(client.sessionKeyMode);
-          const nonce = await createOAuthNonce(clientKey.clientPublicKey);
+          // A prepared key is already settled: only microtasks lie between the click and
+          // `getIdToken`, so its popup may open in WebKit (catalogue OIDC-13).
+          const { clientKey, nonce } =
+            (await options.takePrepared?.()) ?? (await createOAuthKey(client.sessionKeyMode));
           const outcome = await requestIdToken(options.getIdToken, {
             nonce,
             purpose: 'signIn',

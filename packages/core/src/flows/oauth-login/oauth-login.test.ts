@@ -1,6 +1,8 @@
 import { mintSandboxIdToken, oidcNonceFor } from '@wallet-auth/sandbox';
 import { describe, expect, it } from 'vitest';
 import type { WalletAuthClient } from '../../client/create-wallet-auth-client.js';
+import type { KeyStore } from '../../keys/key-store.js';
+import { createMemoryKeyStore } from '../../keys/memory-key-store.js';
 import { setup, waitFor } from '../../test/harness.js';
 import { createAddCredentialFlow } from '../add-credential/add-credential.js';
 import { createOtpLoginFlow } from '../otp-login/otp-login.js';
@@ -175,6 +177,66 @@ describe('OAuth add and sign-in against the emulator', () => {
       error: { code: 'INVALID_INPUT', status: 400 },
       retryable: false,
     });
+  });
+
+  it('OIDC-13: given prepare() before the click, should reach getIdToken within microtasks of start() (no WebCrypto wait, so a popup may open in WebKit), and use each prepared key once (HPKE-19)', async () => {
+    const { client, emailCredentialId } = await setup();
+    await signInWithOtp(client, emailCredentialId);
+    const credential = await addOAuth(client, provider().getIdToken);
+    await client.sessions.signOut();
+    const idp = provider();
+    let dismissed = false;
+    const flow = createOAuthLoginFlow(client, {
+      // The person closes the first popup, then signs in on the retry.
+      getIdToken: (request) => {
+        if (!dismissed) {
+          dismissed = true;
+          idp.nonces.push(request.nonce);
+          return Promise.resolve(null);
+        }
+        return idp.getIdToken(request);
+      },
+    });
+    await flow.prepare();
+    flow.start(credential.id);
+    // Microtasks only: an I/O completion (WebCrypto, IndexedDB) cannot run in between.
+    for (let turn = 0; turn < 200 && idp.nonces.length === 0; turn++) {
+      await Promise.resolve();
+    }
+    expect(idp.nonces).toHaveLength(1);
+    await waitFor(flow, (s) => s.status === 'cancelled');
+
+    // Unprepared, the retry makes its own key: WebCrypto answers in a later task.
+    flow.retry();
+    for (let turn = 0; turn < 200; turn++) {
+      await Promise.resolve();
+    }
+    expect(idp.nonces).toHaveLength(1);
+    await waitFor(flow, (s) => s.status === 'authenticated');
+    expect(idp.nonces).toHaveLength(2);
+    expect(idp.nonces[1]).not.toBe(idp.nonces[0]);
+  });
+
+  it('OIDC-13: given an active session whose key lives in slow storage, should ask the provider within microtasks of add() and read the key when the add is signed', async () => {
+    const memory = createMemoryKeyStore();
+    // IndexedDB answers in a later task, which ends the click's right to open a popup in WebKit.
+    const keyStore: KeyStore = {
+      ...memory,
+      checkHealth: async (...args) => {
+        await new Promise((resolve) => setTimeout(resolve, 0));
+        return memory.checkHealth(...args);
+      },
+    };
+    const { client, emailCredentialId } = await setup({ client: { keyStore } });
+    await signInWithOtp(client, emailCredentialId);
+    const idp = provider();
+    const flow = createAddCredentialFlow(client, { getIdToken: idp.getIdToken });
+    flow.add('OAUTH');
+    for (let turn = 0; turn < 200 && idp.nonces.length === 0; turn++) {
+      await Promise.resolve();
+    }
+    expect(idp.nonces).toHaveLength(1);
+    await waitFor(flow, (s) => s.status === 'added');
   });
 
   it('given an OAUTH add without a session, should fail before the provider is asked', async () => {

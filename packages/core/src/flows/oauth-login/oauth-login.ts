@@ -6,6 +6,7 @@ import type { WalletAuthClient } from '../../client/create-wallet-auth-client.js
 import { loadOnDemand } from '../../internal/load-chunk.js';
 import { createFlow, type Flow, runOnDemand } from '../flow.js';
 import type { GetIdToken } from './id-token.js';
+import type { OAuthKey } from './oauth-login.effects.js';
 import {
   createOAuthLoginMachine,
   type OAuthLoginEffect,
@@ -31,6 +32,16 @@ export interface OAuthLoginFlow extends Flow<OAuthLoginState, OAuthLoginEvent> {
   /** Asks the provider again (after `needsFreshToken`, `cancelled` or a retryable failure). */
   retry(): void;
   cancel(): void;
+  /**
+   * Makes the next attempt's client key and nonce (and loads the flow's code) ahead of `start()`
+   * or `retry()`, e.g. when the button appears: the click then reaches `getIdToken` without
+   * waiting on WebCrypto or the network, so the provider's popup opens within the person's click.
+   * WebKit (Safari) blocks a popup opened after a SHA-256 digest or an IndexedDB read, where
+   * Chromium and Gecko allow seconds (catalogue OIDC-13). A prepared key serves one attempt only
+   * (HPKE-19); calling again while one waits does nothing. Resolves once it is ready and never
+   * rejects; without it the click makes the key itself.
+   */
+  prepare(): Promise<void>;
 }
 
 /**
@@ -54,10 +65,20 @@ export function createOAuthLoginFlow(
 ): OAuthLoginFlow {
   const machine = createOAuthLoginMachine();
   const { clock } = client;
+  let prepared: Promise<OAuthKey | undefined> | undefined;
+  const takePrepared = () => {
+    const next = prepared;
+    prepared = undefined;
+    return next;
+  };
   const flow = createFlow<OAuthLoginState, OAuthLoginEvent, OAuthLoginEffect>(
     machine,
     runOnDemand(
-      async () => (await loadOnDemand()).oauthLoginEffects(client, options),
+      async () =>
+        (await loadOnDemand()).oauthLoginEffects(client, {
+          getIdToken: options.getIdToken,
+          takePrepared,
+        }),
       (effect, error) => ({
         type: effect.type === 'obtainToken' ? 'TOKEN_FAILED' : 'VERIFY_FAILED',
         error,
@@ -86,5 +107,11 @@ export function createOAuthLoginFlow(
     reauthenticate,
     retry: () => flow.send({ type: 'RETRY', now: clock.now() }),
     cancel: () => flow.send({ type: 'CANCEL' }),
+    prepare() {
+      prepared ??= loadOnDemand()
+        .then((code) => code.createOAuthKey(client.sessionKeyMode))
+        .catch(() => undefined);
+      return prepared.then(() => undefined);
+    },
   };
 }

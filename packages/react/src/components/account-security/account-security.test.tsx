@@ -4,12 +4,14 @@
  * `expiresAt`; online, the session is revoked and no such sentence appears.
  */
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryKeyStore, type KeyStore } from '@wallet-auth/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { en } from '../../i18n/en.js';
 import { formatDateTime } from '../../i18n/format.js';
 import { fr } from '../../i18n/fr.js';
 import { expectNoAxeViolations } from '../../test/axe.js';
 import { BASE_URL, createKit } from '../../test/kit.js';
+import { createSoftWebAuthn, createUnsupportedWebAuthn } from '../../test/soft-webauthn.js';
 import { AccountSecurity } from './account-security.js';
 
 afterEach(() => {
@@ -86,5 +88,59 @@ describe('AccountSecurity sign-out (catalogue SES-08)', () => {
     await waitFor(() => expect(container.textContent).toContain(en.accountSecurity.signedOut));
     expect(container.querySelector('[data-signed-out-offline]')).toBeNull();
     expect(await serverSessions(kit)).toEqual([]);
+  });
+});
+
+describe('AccountSecurity in a browser without passkeys (catalogue PK-17)', () => {
+  it('PK-17: given no WebAuthn, should show "Add a passkey" disabled and described by the reason, or leave it out with unsupportedPasskeys="hide"', async () => {
+    const kit = createKit();
+    await kit.signIn();
+    const { unmount } = render(
+      kit.wrapper(<AccountSecurity webauthn={createUnsupportedWebAuthn()} />),
+    );
+    const reason = await screen.findByText(en.passkey.unsupportedAdd);
+    const add = screen.getByRole('button', { name: en.passkey.add });
+    expect((add as HTMLButtonElement).disabled).toBe(true);
+    expect(add.getAttribute('aria-describedby')).toBe(reason.id);
+    unmount();
+
+    render(
+      kit.wrapper(
+        <AccountSecurity webauthn={createUnsupportedWebAuthn()} unsupportedPasskeys="hide" />,
+      ),
+    );
+    expect(await screen.findByRole('button', { name: en.session.signOut })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('button', { name: en.passkey.add })).toBeNull());
+    expect(screen.queryByText(en.passkey.unsupportedAdd)).toBeNull();
+  });
+
+  it('given a browser with passkeys, should offer "Add a passkey" without a reason', async () => {
+    const kit = createKit();
+    await kit.signIn();
+    render(kit.wrapper(<AccountSecurity webauthn={createSoftWebAuthn('http://localhost:3000')} />));
+    const add = await screen.findByRole('button', { name: en.passkey.add });
+    await waitFor(() => expect((add as HTMLButtonElement).disabled).toBe(false));
+    expect(add.hasAttribute('aria-describedby')).toBe(false);
+    expect(screen.queryByText(en.passkey.unsupportedAdd)).toBeNull();
+  });
+});
+
+describe('AccountSecurity with a session kept in memory (catalogue KEY-03)', () => {
+  it('KEY-03: given a key store that keeps keys in memory (IndexedDB blocked or absent), should say the session ends with the page', async () => {
+    const kit = createKit();
+    await kit.signIn();
+    render(kit.wrapper(<AccountSecurity />));
+    const note = await screen.findByText(en.session.notKept);
+    expect(note.getAttribute('role')).toBe('note');
+  });
+
+  it('given a key store that persists, should not mention it', async () => {
+    const memory = createMemoryKeyStore();
+    const keyStore: KeyStore = { ...memory, getPersistence: async () => 'indexeddb' };
+    const kit = createKit({ client: { keyStore } });
+    await kit.signIn(kit.client);
+    render(kit.wrapper(<AccountSecurity />));
+    expect(await screen.findByRole('button', { name: en.session.signOut })).toBeTruthy();
+    expect(screen.queryByText(en.session.notKept)).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import type {
   WebAuthnPort,
 } from '@wallet-auth/core';
 import { type ComponentPropsWithoutRef, forwardRef, useId } from 'react';
+import type { UnsupportedPasskeys } from '../../hooks/use-passkey-support.js';
 import { useSession } from '../../hooks/use-session.js';
 import { useSignOut } from '../../hooks/use-session-mutations.js';
 import type { WalletAuthMessages } from '../../i18n/en.js';
@@ -29,6 +30,11 @@ export interface AccountSecurityProps
   getIdToken?: GetIdToken;
   /** The provider named on the link button, e.g. "Google". */
   oauthProvider?: string;
+  /**
+   * Where this browser cannot use passkeys (no WebAuthn): `explain` shows "Add a passkey"
+   * disabled with the reason; `hide` leaves it out (catalogue PK-17). @defaultValue 'explain'
+   */
+  unsupportedPasskeys?: UnsupportedPasskeys;
   /** Show the recovery-phrase export. @defaultValue true */
   showExport?: boolean;
   /** Ask before each stamp by the session. @defaultValue true */
@@ -46,7 +52,8 @@ export interface AccountSecurityProps
  * The account's security page, built only from the public parts: sign-in methods (add a passkey
  * or an OAuth account, remove one, never the last), where the account is signed in (this device
  * marked, sign out the others), the recovery-phrase export and signing out. Without an active
- * session it explains why and offers to sign in.
+ * session it explains why and offers to sign in; with a session kept in memory only (IndexedDB
+ * blocked or absent) it says the session ends with the page.
  */
 export const AccountSecurity = forwardRef<HTMLElement, AccountSecurityProps>(
   function AccountSecurity(
@@ -55,6 +62,7 @@ export const AccountSecurity = forwardRef<HTMLElement, AccountSecurityProps>(
       passkeyOptions,
       getIdToken,
       oauthProvider = 'Google',
+      unsupportedPasskeys = 'explain',
       showExport = true,
       confirm = true,
       onSignInRequired,
@@ -115,11 +123,18 @@ export const AccountSecurity = forwardRef<HTMLElement, AccountSecurityProps>(
           </div>
         ) : (
           <>
+            {session.persistence === 'memory' ? (
+              // The key lives in memory only (IndexedDB blocked or absent): catalogue KEY-03.
+              <p role="note" data-session-persistence="memory">
+                {messages.session.notKept}
+              </p>
+            ) : null}
             <section aria-labelledby={credentialsTitleId}>
               <h3 id={credentialsTitleId}>{messages.credentials.title}</h3>
               <CredentialManager.Root
                 {...shared}
                 confirm={confirm}
+                unsupportedPasskeys={unsupportedPasskeys}
                 {...(webauthn ? { webauthn } : {})}
                 {...(passkeyOptions ? { passkeyOptions } : {})}
                 {...(getIdToken ? { getIdToken } : {})}

@@ -15,7 +15,11 @@ export interface CredentialManagerAddPasskeyButtonProps extends CredentialManage
   nickname?: string;
 }
 
-/** Registers a new passkey for the account (needs an active session). */
+/**
+ * Registers a new passkey for the account (needs an active session). Where the browser cannot use
+ * passkeys it is disabled, described by the status line's reason (`data-unsupported`), or absent
+ * with `unsupportedPasskeys="hide"` on the root (catalogue PK-17).
+ */
 export const CredentialManagerAddPasskeyButton = forwardRef<
   HTMLButtonElement,
   CredentialManagerAddPasskeyButtonProps
@@ -23,17 +27,31 @@ export const CredentialManagerAddPasskeyButton = forwardRef<
   { nickname, asChild = false, children, disabled, onClick, ...props },
   ref,
 ) {
-  const { registration, messages, setActivity } = useCredentialManager('AddPasskeyButton');
+  const {
+    registration,
+    messages,
+    setActivity,
+    passkeysSupported,
+    unsupportedPasskeys,
+    passkeyNoteId,
+  } = useCredentialManager('AddPasskeyButton');
   const status = registration.state.status;
   const busy = status === 'preparing' || status === 'awaitingPasskey' || status === 'registering';
+  const unsupported = passkeysSupported === false;
+  if (unsupported && unsupportedPasskeys === 'hide') {
+    return null;
+  }
+  const blocked = disabled || busy || unsupported;
   const Component = asChild ? Slot : 'button';
   return (
     <Component
       type="button"
       data-add-passkey=""
-      data-disabled={disabled || busy ? '' : undefined}
+      data-unsupported={unsupported ? '' : undefined}
+      data-disabled={blocked ? '' : undefined}
       aria-busy={busy || undefined}
-      disabled={disabled || busy}
+      aria-describedby={unsupported ? passkeyNoteId : undefined}
+      disabled={blocked}
       {...props}
       ref={ref as Ref<HTMLButtonElement & HTMLElement>}
       onClick={composeEventHandlers(onClick, () => {

@@ -6,6 +6,7 @@ import type {
   UsePasskeyRegistrationResult,
   UseRemoveCredentialResult,
 } from '../../hooks/use-credential-flows.js';
+import type { UnsupportedPasskeys } from '../../hooks/use-passkey-support.js';
 import type { WalletAuthMessages } from '../../i18n/en.js';
 import type { PendingConfirmation } from '../../signed-action/use-stamp-confirmation.js';
 
@@ -28,6 +29,12 @@ export interface CredentialManagerContextValue {
   setActivity: (activity: CredentialActivity) => void;
   confirmation: PendingConfirmation | undefined;
   messages: WalletAuthMessages;
+  /** Whether this browser can use passkeys (`undefined` until known). */
+  passkeysSupported: boolean | undefined;
+  /** What the add-passkey button does where it cannot work (catalogue PK-17). */
+  unsupportedPasskeys: UnsupportedPasskeys;
+  /** Id of the status line's note saying why passkeys cannot be added here. */
+  passkeyNoteId: string;
 }
 
 /** One credential row. */

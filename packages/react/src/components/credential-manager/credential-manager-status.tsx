@@ -90,7 +90,8 @@ function describeStatus(context: CredentialManagerContextValue): StatusContent {
 /**
  * What the manager is doing or what went wrong, worded for the person: a polite `status` region
  * for progress (and PROCESSING), an `alert` with its next action for errors, a countdown for
- * rate limits. It reports the flow the person started last.
+ * rate limits. It reports the flow the person started last, and says why a passkey cannot be
+ * added where the browser has no passkeys (the add button's description, catalogue PK-17).
  */
 export const CredentialManagerStatus = forwardRef<
   HTMLDivElement,
@@ -120,6 +121,11 @@ export const CredentialManagerStatus = forwardRef<
     <div data-credential-status="" {...props} ref={ref}>
       <p role="status">{content !== undefined && 'text' in content ? content.text : ''}</p>
       {body}
+      {context.passkeysSupported === false && context.unsupportedPasskeys === 'explain' ? (
+        <p id={context.passkeyNoteId} data-passkey-unsupported="">
+          {context.messages.passkey.unsupportedAdd}
+        </p>
+      ) : null}
     </div>
   );
 });

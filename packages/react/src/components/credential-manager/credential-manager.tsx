@@ -21,6 +21,7 @@ import {
   useRemoveCredential,
 } from '../../hooks/use-credential-flows.js';
 import { useCredentials } from '../../hooks/use-credentials.js';
+import { type UnsupportedPasskeys, usePasskeySupport } from '../../hooks/use-passkey-support.js';
 import { useSession } from '../../hooks/use-session.js';
 import type { WalletAuthMessages } from '../../i18n/en.js';
 import { formatDateTime } from '../../i18n/format.js';
@@ -59,6 +60,12 @@ export interface CredentialManagerRootProps extends ComponentPropsWithoutRef<'di
   passkeyOptions?: Omit<PasskeyRegistrationFlowOptions, 'webauthn'>;
   /** Your identity-provider code, for linking an OAuth account. */
   getIdToken?: GetIdToken;
+  /**
+   * Where this browser cannot use passkeys (no WebAuthn): `explain` shows the add-passkey button
+   * disabled and the status line says why; `hide` leaves the button out (catalogue PK-17).
+   * @defaultValue 'explain'
+   */
+  unsupportedPasskeys?: UnsupportedPasskeys;
   client?: WalletAuthClient;
   queryClient?: QueryClient;
   messages?: WalletAuthMessages;
@@ -81,6 +88,7 @@ export const CredentialManagerRoot = forwardRef<HTMLDivElement, CredentialManage
       webauthn,
       passkeyOptions,
       getIdToken,
+      unsupportedPasskeys = 'explain',
       client: clientProp,
       queryClient,
       messages: messagesProp,
@@ -91,6 +99,7 @@ export const CredentialManagerRoot = forwardRef<HTMLDivElement, CredentialManage
   ) {
     const messages = useMessages(messagesProp);
     const client = useWalletAuthClient(clientProp, 'CredentialManager');
+    const passkeyNoteId = useId();
     const stamps = useStampConfirmation(client, confirm);
     const flowOptions = { client: stamps.client, ...(queryClient ? { queryClient } : {}) };
     const query = useCredentials({
@@ -108,6 +117,7 @@ export const CredentialManagerRoot = forwardRef<HTMLDivElement, CredentialManage
       ...passkeyOptions,
       ...(webauthn ? { webauthn } : {}),
     });
+    const passkeysSupported = usePasskeySupport(registration.isSupported);
     const addition = useAddCredential({ ...flowOptions, ...(getIdToken ? { getIdToken } : {}) });
     const [activity, setActivity] = useState<CredentialActivity>('remove');
     const value: CredentialManagerContextValue = {
@@ -122,6 +132,9 @@ export const CredentialManagerRoot = forwardRef<HTMLDivElement, CredentialManage
       setActivity,
       confirmation: stamps.confirmation,
       messages,
+      passkeysSupported,
+      unsupportedPasskeys,
+      passkeyNoteId,
     };
     return (
       <CredentialManagerContext.Provider value={value}>

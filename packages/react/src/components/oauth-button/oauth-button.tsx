@@ -5,7 +5,7 @@ import type {
   WalletAuthClient,
   WalletAuthError,
 } from '@wallet-auth/core';
-import { type ButtonHTMLAttributes, forwardRef, type ReactNode, type Ref } from 'react';
+import { type ButtonHTMLAttributes, forwardRef, type ReactNode, type Ref, useEffect } from 'react';
 import { useCountdown } from '../../hooks/use-countdown.js';
 import { type UseOAuthLoginResult, useOAuthLogin } from '../../hooks/use-oauth-login.js';
 import type { WalletAuthMessages } from '../../i18n/en.js';
@@ -84,6 +84,14 @@ const OAuthButtonView = forwardRef<HTMLButtonElement, ViewProps>(function OAuthB
     0;
   const blocked = disabled || pending || waiting;
   const label = pending ? messages.oauth.pending(provider) : messages.oauth.continueWith(provider);
+  const { prepare } = login;
+  useEffect(() => {
+    // The next attempt's key is made before the click, so the click opens the provider's popup
+    // without waiting on WebCrypto, which WebKit requires (catalogue OIDC-13).
+    if (!pending) {
+      void prepare();
+    }
+  }, [pending, prepare]);
   const Component = asChild ? Slot : 'button';
   return (
     <Component

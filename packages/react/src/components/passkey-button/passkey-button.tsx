@@ -4,16 +4,10 @@ import type {
   WalletAuthError,
   WebAuthnPort,
 } from '@wallet-auth/core';
-import {
-  type ButtonHTMLAttributes,
-  forwardRef,
-  type ReactNode,
-  type Ref,
-  useEffect,
-  useState,
-} from 'react';
+import { type ButtonHTMLAttributes, forwardRef, type ReactNode, type Ref } from 'react';
 import { useCountdown } from '../../hooks/use-countdown.js';
 import { type UsePasskeyLoginResult, usePasskeyLogin } from '../../hooks/use-passkey-login.js';
+import { usePasskeySupport } from '../../hooks/use-passkey-support.js';
 import type { WalletAuthMessages } from '../../i18n/en.js';
 import { useMessages } from '../../i18n/locale-provider.js';
 import { composeEventHandlers } from '../../primitives/compose-event-handlers.js';
@@ -66,18 +60,7 @@ const PasskeyButtonView = forwardRef<HTMLButtonElement, ViewProps>(function Pass
 ) {
   const messages = useMessages(messagesProp);
   const client = useWalletAuthClient(clientProp, 'PasskeyButton');
-  const [unsupported, setUnsupported] = useState(false);
-  const { isSupported } = login;
-  useEffect(() => {
-    let live = true;
-    isSupported().then(
-      (supported) => live && setUnsupported(!supported),
-      () => live && setUnsupported(true),
-    );
-    return () => {
-      live = false;
-    };
-  }, [isSupported]);
+  const unsupported = usePasskeySupport(login.isSupported) === false;
   const { status } = login.state;
   const pending =
     status === 'requestingChallenge' || status === 'awaitingPasskey' || status === 'verifying';

@@ -1,7 +1,8 @@
 import type { Clock, WalletAuthError } from '@wallet-auth/core';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useRef } from 'react';
 import type { UseOAuthLoginResult } from '../../hooks/use-oauth-login.js';
 import type { UsePasskeyLoginResult } from '../../hooks/use-passkey-login.js';
+import { usePasskeySupport } from '../../hooks/use-passkey-support.js';
 import type { WalletAuthMessages } from '../../i18n/en.js';
 import { CountdownNotice } from '../notice/countdown-notice.js';
 import { ErrorNotice } from '../notice/error-notice.js';
@@ -35,20 +36,7 @@ function failure(
  * countdown, or an error with its next action.
  */
 export function FlowNotice({ passkey, oauth, hasPasskey, clock, messages }: FlowNoticeProps) {
-  const [unsupported, setUnsupported] = useState(false);
-  const { isSupported } = passkey;
-  useEffect(() => {
-    let live = true;
-    if (hasPasskey) {
-      isSupported().then(
-        (supported) => live && setUnsupported(!supported),
-        () => live && setUnsupported(true),
-      );
-    }
-    return () => {
-      live = false;
-    };
-  }, [hasPasskey, isSupported]);
+  const unsupported = usePasskeySupport(passkey.isSupported, hasPasskey) === false && hasPasskey;
 
   // The flow whose state changed last is the one the person is looking at.
   const latest = useRef<'passkey' | 'oauth'>('passkey');

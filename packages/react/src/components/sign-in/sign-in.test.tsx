@@ -158,7 +158,7 @@ describe('SignIn', () => {
     expect((button as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it('given a browser without passkeys, should disable the passkey and say why', async () => {
+  it('PK-17: given a browser without passkeys, should disable the passkey and say why', async () => {
     const kit = createKit();
     await kit.signIn();
     await kit.registerPasskey(createSoftWebAuthn(ORIGIN));
@@ -170,6 +170,27 @@ describe('SignIn', () => {
     const button = screen.getByRole('button', { name: en.passkey.signIn });
     expect(button.hasAttribute('data-unsupported')).toBe(true);
     expect((button as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('PK-17: given a browser without passkeys and unsupportedPasskeys="hide", should leave the passkey out and offer the e-mail code', async () => {
+    const kit = createKit();
+    await kit.signIn();
+    await kit.registerPasskey(createSoftWebAuthn(ORIGIN));
+    await kit.client.sessions.signOut();
+    render(
+      kit.wrapper(
+        <SignIn
+          accountId={kit.accountId}
+          webauthn={createUnsupportedWebAuthn()}
+          unsupportedPasskeys="hide"
+        />,
+      ),
+    );
+    expect(await screen.findByRole('button', { name: en.otp.sendEmail })).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: en.passkey.signIn })).toBeNull(),
+    );
+    expect(screen.queryByText(en.passkey.unsupported)).toBeNull();
   });
 
   it('SES-01: given an expired session after a reload, should say so in French and offer the methods again', async () => {

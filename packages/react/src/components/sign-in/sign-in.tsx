@@ -12,6 +12,7 @@ import { useCredentials } from '../../hooks/use-credentials.js';
 import { useOAuthLogin } from '../../hooks/use-oauth-login.js';
 import { useOtpLogin } from '../../hooks/use-otp-login.js';
 import { usePasskeyLogin } from '../../hooks/use-passkey-login.js';
+import { type UnsupportedPasskeys, usePasskeySupport } from '../../hooks/use-passkey-support.js';
 import { useSession } from '../../hooks/use-session.js';
 import type { WalletAuthMessages } from '../../i18n/en.js';
 import { useMessages } from '../../i18n/locale-provider.js';
@@ -44,6 +45,12 @@ export interface SignInProps extends Omit<ComponentPropsWithoutRef<'section'>, '
   codeLength?: number;
   /** Seconds before a new code may be requested. @defaultValue 30 */
   resendCooldownSeconds?: number;
+  /**
+   * Where this browser cannot use passkeys (no WebAuthn): `explain` shows the passkey buttons
+   * disabled and says why; `hide` leaves them out while another method is offered (catalogue
+   * PK-17). @defaultValue 'explain'
+   */
+  unsupportedPasskeys?: UnsupportedPasskeys;
   /** `light`, `dark`, `system` (follows the OS) or `unstyled`. @defaultValue 'system' */
   theme?: WalletAuthTheme;
   client?: WalletAuthClient;
@@ -86,6 +93,7 @@ export const SignIn = forwardRef<HTMLElement, SignInProps>(function SignIn(
     oauthProvider,
     codeLength = 6,
     resendCooldownSeconds,
+    unsupportedPasskeys = 'explain',
     theme = 'system',
     client: clientProp,
     queryClient,
@@ -119,9 +127,17 @@ export const SignIn = forwardRef<HTMLElement, SignInProps>(function SignIn(
   const [otpCredential, setOtpCredential] = useState<AuthMethod | undefined>(undefined);
 
   const deviceCredentialId = 'session' in session ? session.session.credentialId : undefined;
-  const offered = orderCredentials(credentials.data ?? [], deviceCredentialId).filter(
+  const usable = orderCredentials(credentials.data ?? [], deviceCredentialId).filter(
     (credential) => credential.type !== 'OAUTH' || getIdToken !== undefined,
   );
+  const passkeysSupported = usePasskeySupport(
+    passkey.isSupported,
+    unsupportedPasskeys === 'hide' && usable.some((credential) => credential.type === 'PASSKEY'),
+  );
+  const offered =
+    passkeysSupported === false && usable.some((credential) => credential.type !== 'PASSKEY')
+      ? usable.filter((credential) => credential.type !== 'PASSKEY')
+      : usable;
   const notice = sessionMessage(session, messages);
   const otp = otpCredential?.type === 'SMS_OTP' ? smsOtp : emailOtp;
   // Quick methods (passkeys, OAuth) above the "or", codes below. One primary action: the first
