@@ -55,6 +55,8 @@ export const de: WalletAuthMessages = {
       'Das Passkey-Fenster wurde geschlossen. Versuchen Sie es erneut, wenn Sie so weit sind.',
     unsupported:
       'Dieser Browser unterstützt keine Passkeys. Wählen Sie eine andere Anmeldemethode.',
+    unsupportedAdd:
+      'Dieser Browser unterstützt keine Passkeys, daher können Sie hier keinen hinzufügen.',
     add: 'Passkey hinzufügen',
     adding: 'Ihr Passkey wird erstellt…',
     added: 'Passkey hinzugefügt.',
@@ -83,6 +85,8 @@ export const de: WalletAuthMessages = {
     signingOut: 'Abmeldung…',
     expiresAt: (time) => `Läuft ab: ${time}`,
     refreshing: 'Ihre Sitzung wird verlängert…',
+    notKept:
+      'Nach dem Schließen oder Neuladen dieser Seite müssen Sie sich erneut anmelden: Dieser Browser kann den Schlüssel Ihrer Sitzung nicht speichern (privates Surfen oder blockierter Speicher).',
     signedOutOffline: (time) =>
       `Sie sind auf diesem Gerät abgemeldet. Da Sie offline sind, bleibt die Sitzung auf dem Server bis ${time} gültig.`,
   },

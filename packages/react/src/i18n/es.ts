@@ -56,6 +56,7 @@ export const es: WalletAuthMessages = {
     pending: 'Esperando tu llave de acceso…',
     cancelled: 'Se cerró la ventana de la llave de acceso. Vuelve a intentarlo cuando quieras.',
     unsupported: 'Este navegador no admite llaves de acceso. Elige otra forma de iniciar sesión.',
+    unsupportedAdd: 'Este navegador no admite llaves de acceso, así que no puedes añadir una aquí.',
     add: 'Añadir una llave de acceso',
     adding: 'Creando tu llave de acceso…',
     added: 'Llave de acceso añadida.',
@@ -84,6 +85,8 @@ export const es: WalletAuthMessages = {
     signingOut: 'Cerrando sesión…',
     expiresAt: (time) => `Caduca ${time}`,
     refreshing: 'Renovando tu sesión…',
+    notKept:
+      'Tendrás que volver a iniciar sesión después de cerrar o recargar esta página: este navegador no puede guardar la clave de tu sesión (navegación privada o almacenamiento bloqueado).',
     signedOutOffline: (time) =>
       `Has cerrado la sesión en este dispositivo. Como no tienes conexión, la sesión sigue siendo válida en el servidor hasta ${time}.`,
   },

@@ -52,6 +52,7 @@ export const ja: WalletAuthMessages = {
     pending: 'パスキーを待っています…',
     cancelled: 'パスキーの画面が閉じられました。準備ができたらもう一度お試しください。',
     unsupported: 'このブラウザはパスキーに対応していません。別のログイン方法を選んでください。',
+    unsupportedAdd: 'このブラウザはパスキーに対応していないため、ここでは追加できません。',
     add: 'パスキーを追加',
     adding: 'パスキーを作成しています…',
     added: 'パスキーを追加しました。',
@@ -79,6 +80,8 @@ export const ja: WalletAuthMessages = {
     signingOut: 'ログアウトしています…',
     expiresAt: (time) => `有効期限: ${time}`,
     refreshing: 'セッションを更新しています…',
+    notKept:
+      'このページを閉じるか再読み込みすると、もう一度ログインが必要です。このブラウザはセッションの鍵を保存できません（プライベートブラウズまたはストレージのブロック）。',
     signedOutOffline: (time) =>
       `このデバイスではログアウトしました。オフラインのため、サーバー上のセッションは ${time} まで有効です。`,
   },

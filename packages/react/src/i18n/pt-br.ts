@@ -57,6 +57,8 @@ export const ptBR: WalletAuthMessages = {
     pending: 'Aguardando sua chave de acesso…',
     cancelled: 'A janela da chave de acesso foi fechada. Tente de novo quando quiser.',
     unsupported: 'Este navegador não aceita chaves de acesso. Escolha outra forma de entrar.',
+    unsupportedAdd:
+      'Este navegador não aceita chaves de acesso, então você não pode adicionar uma aqui.',
     add: 'Adicionar uma chave de acesso',
     adding: 'Criando sua chave de acesso…',
     added: 'Chave de acesso adicionada.',
@@ -84,6 +86,8 @@ export const ptBR: WalletAuthMessages = {
     signingOut: 'Saindo…',
     expiresAt: (time) => `Expira ${time}`,
     refreshing: 'Renovando sua sessão…',
+    notKept:
+      'Você precisará entrar de novo depois de fechar ou recarregar esta página: este navegador não consegue guardar a chave da sua sessão (navegação privada ou armazenamento bloqueado).',
     signedOutOffline: (time) =>
       `Você saiu neste dispositivo. Como está sem conexão, a sessão continua válida no servidor até ${time}.`,
   },
