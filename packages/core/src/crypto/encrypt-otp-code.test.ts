@@ -42,7 +42,10 @@ describe('encryptOtpCode (wire-format §5)', () => {
           'encappedPublic',
           'ciphertext',
         ]);
-        expect(encryptedOtpBundle).not.toContain(otpCode);
+        // The code is never in clear: not in either value (the member names are fixed text).
+        const sealed = JSON.parse(encryptedOtpBundle) as Record<string, string>;
+        expect(sealed.encappedPublic).not.toContain(otpCode);
+        expect(sealed.ciphertext).not.toContain(otpCode);
         const plaintext = await openAsTarget(encryptedOtpBundle);
         expect(plaintext).toBe(
           `{"otp_code":"${otpCode}","public_key":"${sessionKeyPair.publicKeyHex}"}`,
