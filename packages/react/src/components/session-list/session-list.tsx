@@ -3,7 +3,6 @@ import {
   type UseMutationResult,
   type UseQueryResult,
   useMutation,
-  useQueryClient,
 } from '@tanstack/react-query';
 import type { AuthSession, WalletAuthClient, WalletAuthError } from '@wallet-auth/core';
 import {
@@ -24,6 +23,7 @@ import { formatDateTime } from '../../i18n/format.js';
 import { useMessages } from '../../i18n/locale-provider.js';
 import { composeEventHandlers } from '../../primitives/compose-event-handlers.js';
 import { Slot } from '../../primitives/slot.js';
+import { useKitQueryClient } from '../../provider/use-kit-query-client.js';
 import { useWalletAuthClient } from '../../provider/use-wallet-auth-client.js';
 import { ErrorNotice } from '../notice/error-notice.js';
 
@@ -77,7 +77,7 @@ export const SessionListRoot = forwardRef<HTMLDivElement, SessionListRootProps>(
   ) {
     const messages = useMessages(messagesProp);
     const client = useWalletAuthClient(clientProp, 'SessionList');
-    const queryClient = useQueryClient(queryClientProp);
+    const queryClient = useKitQueryClient(queryClientProp, 'SessionList');
     const query = useSessions({ client, queryClient, ...(accountId ? { accountId } : {}) });
     const currentSessionId = useSession(
       (state) => (state.status === 'active' ? state.session.id : undefined),
