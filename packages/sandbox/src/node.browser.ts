@@ -14,4 +14,4 @@ function nodeOnly(): never {
 
 nodeOnly();
 
-export { nodeOnly as nodeSandboxCrypto };
+export { nodeOnly as nodeSandboxCrypto, nodeOnly as startSandboxServer };
