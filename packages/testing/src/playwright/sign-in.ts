@@ -16,15 +16,24 @@ export interface SignInStepOptions {
 async function waitForSignedIn(page: Page, signIn: Locator, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    if ((await signIn.count()) === 0) {
+    // Read without waiting: the element may be unmounted at any moment.
+    const verdict = await signIn
+      .evaluateAll((elements) => {
+        const element = elements[0];
+        if (element === undefined || element.getAttribute('data-state') === 'success') {
+          return 'done';
+        }
+        const alert = [...element.querySelectorAll('[role="alert"]')]
+          .map((node) => node.textContent?.trim() ?? '')
+          .find((text) => text !== '');
+        return alert === undefined ? 'waiting' : `alert:${alert}`;
+      })
+      .catch(() => 'waiting'); // a navigation replaced the document: look again
+    if (verdict === 'done') {
       return;
     }
-    if ((await signIn.getAttribute('data-state').catch(() => null)) === 'success') {
-      return;
-    }
-    const alert = signIn.getByRole('alert');
-    if ((await alert.count()) > 0) {
-      throw new Error(`The kit's SignIn shows an alert: ${await alert.first().textContent()}`);
+    if (verdict.startsWith('alert:')) {
+      throw new Error(`The kit's SignIn shows an alert: ${verdict.slice(6)}`);
     }
     if (Date.now() > deadline) {
       throw new Error(`The kit's SignIn did not finish within ${timeoutMs} ms`);
