@@ -184,7 +184,7 @@ if (step('examples')) {
       }
       for (const broken of example.steps.filter((s) => !s.ok)) {
         // A failing test is counted above; a failed install, build or runner is one more failure.
-        if (!broken.label.endsWith(' playwright') || example.failed === 0) {
+        if (!broken.label.endsWith('playwright') || example.failed === 0) {
           count(`examples: ${broken.label}`, false);
         }
       }

@@ -128,38 +128,44 @@ function runExample(name, base, tarballs) {
   if (!install.ok) {
     return record;
   }
-  const builds = [...BUILDS[name]];
-  if (values.turbopack && name === 'next-app-router') {
-    builds.push(['npm', 'run', 'build']);
-  }
-  for (const [command, ...args] of builds) {
+  for (const [command, ...args] of BUILDS[name]) {
     const built = step(`${name} build`, command, args, dir);
     record.steps.push(built);
     if (!built.ok) {
       return record;
     }
   }
+  test(name, dir, record, 'playwright');
   if (values.turbopack && name === 'next-app-router') {
-    // The tests run against the webpack build, the CI default.
-    const rebuilt = step(`${name} build`, 'npm', ['run', 'build:webpack'], dir);
-    record.steps.push(rebuilt);
+    // Next's default bundler: the same tests against `next build` (Turbopack).
+    const built = step(`${name} turbopack-build`, 'npm', ['run', 'build'], dir);
+    record.steps.push(built);
+    if (built.ok) {
+      test(name, dir, record, 'turbopack-playwright');
+    }
   }
-  const report = join(dir, 'playwright-report.json');
+  record.ok = record.steps.every((s) => s.ok) && record.failed === 0 && record.passed > 0;
+  return record;
+}
+
+/** Runs the example's Playwright tests and adds their counts to `record`. */
+function test(name, dir, record, label) {
+  const report = join(dir, `${label}.json`);
   const tested = step(
-    `${name} playwright`,
+    `${name} ${label}`,
     'npx',
     ['playwright', 'test', '--reporter=list,json'],
     dir,
-    { PLAYWRIGHT_JSON_OUTPUT_NAME: report },
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+    },
   );
   record.steps.push(tested);
   if (existsSync(report)) {
     const stats = JSON.parse(readFileSync(report, 'utf8')).stats ?? {};
-    record.passed = (stats.expected ?? 0) + (stats.flaky ?? 0);
-    record.failed = stats.unexpected ?? 0;
+    record.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+    record.failed += stats.unexpected ?? 0;
   }
-  record.ok = tested.ok && record.failed === 0 && record.passed > 0;
-  return record;
 }
 
 const started = Date.now();
@@ -188,7 +194,7 @@ for (const record of records) {
     (s) => `${s.label.split(' ').pop()} ${s.seconds}${s.ok ? '' : ' FAILED'}`,
   );
   process.stdout.write(
-    `${record.name.padEnd(21)}${steps.join(', ').padEnd(50)}${record.passed} passed, ${record.failed} failed\n`,
+    `${record.name.padEnd(21)}${steps.join(', ').padEnd(50)} ${record.passed} passed, ${record.failed} failed\n`,
   );
 }
 const seconds = +((Date.now() - started) / 1000).toFixed(1);
