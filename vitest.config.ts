@@ -118,6 +118,15 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'testing',
+          environment: 'node',
+          setupFiles: loopbackGuard,
+          include: ['packages/testing/src/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'scripts',
           environment: 'node',
           include: ['scripts/**/*.test.ts'],

@@ -4,7 +4,7 @@
  * counted over all runners (typecheck and lint count one check per package/tool, Vitest and
  * Playwright one per test). Exits non-zero when anything failed or a runner crashed.
  *
- *   node scripts/check-all.mjs [--only=typecheck,lint,unit,size,catalogue,packages,storybook-build,e2e,engines]
+ *   node scripts/check-all.mjs [--only=typecheck,lint,unit,size,catalogue,packages,examples,storybook-build,e2e,engines]
  *
  * `engines` runs `engines/` (Firefox ESR and WebKitGTK, one test per test × engine), after a
  * `node scripts/setup.mjs --engines`; `ENGINES_SMOKE=1` runs its smoke subset instead.
@@ -160,8 +160,42 @@ if (step('packages')) {
       'scripts/check-packages.mjs',
       '--json',
       join(reports, 'packages.json'),
+      '--keep',
+      join(reports, 'tarballs'),
     ]),
   );
+}
+
+if (step('examples')) {
+  // examples/*: installed from the tarballs with npm in a temporary folder, built, and signed in
+  // through in Chromium (check-examples.mjs); each Playwright test counts, and so does a failed
+  // install or build.
+  const file = join(reports, 'examples.json');
+  const ok = run('examples from the tarballs', 'node', [
+    'scripts/check-examples.mjs',
+    '--tarballs',
+    join(reports, 'tarballs'),
+    '--json',
+    file,
+  ]);
+  if (existsSync(file)) {
+    for (const example of JSON.parse(readFileSync(file, 'utf8')).examples) {
+      passed += example.passed;
+      failed += example.failed;
+      if (example.failed > 0) {
+        problems.push(`examples: ${example.name}: ${example.failed} failed`);
+      }
+      for (const broken of example.steps.filter((s) => !s.ok)) {
+        // A failing test is counted above; a failed install, build or runner is one more failure.
+        if (!broken.label.endsWith('playwright') || example.failed === 0) {
+          count(`examples: ${broken.label}`, false);
+        }
+      }
+    }
+  }
+  if (!ok && !existsSync(file)) {
+    count('examples (no report written)', false);
+  }
 }
 
 if (step('storybook-build')) {

@@ -33,7 +33,7 @@ const { values } = parseArgs({
 });
 
 /** The published packages, by folder. */
-export const PUBLISHED = ['core', 'react', 'sandbox', 'proxy'];
+export const PUBLISHED = ['core', 'react', 'sandbox', 'proxy', 'testing'];
 
 const TEST_ONLY = [
   /(^|\/)(test|tests|testing|__tests__|reliability|storybook|docs)\//,

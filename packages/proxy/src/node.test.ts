@@ -1,22 +1,8 @@
-import { connect } from 'node:net';
 import { createSandbox } from '@wallet-auth/sandbox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningProxyServer, startProxyServer } from './node.js';
 import { CLIENT_ID, CLIENT_SECRET, COOKIE_SECRET } from './testing/proxy-harness.js';
-
-/** Sends raw bytes on loopback and returns the status line of the answer. */
-function rawExchange(url: string, text: string): Promise<string> {
-  const { hostname, port } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const socket = connect(Number(port), hostname, () => socket.end(text));
-    let received = '';
-    socket.on('data', (chunk) => {
-      received += chunk.toString('latin1');
-    });
-    socket.on('end', () => resolve(received.split('\r\n')[0] ?? ''));
-    socket.on('error', reject);
-  });
-}
+import { rawExchange } from './testing/raw-exchange.js';
 
 describe('startProxyServer (loopback, ephemeral port)', () => {
   let running: RunningProxyServer;

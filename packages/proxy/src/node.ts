@@ -6,6 +6,10 @@ import type { ProxyOptions } from './options.js';
 import type { ConnectionInfo } from './types.js';
 
 export {
+  createNodeMiddleware,
+  type NodeMiddleware,
+} from './adapters/node-middleware.js';
+export {
   createNodeFetch,
   type NodeFetch,
   type NodeFetchOptions,

@@ -13,7 +13,10 @@ import {
   resolveSecret,
   toBasic,
 } from './options-checks.js';
-import { createClientAddressResolver } from './security/client-address.js';
+import {
+  type ClientAddressResolver,
+  createClientAddressResolver,
+} from './security/client-address.js';
 import type { ProxyStores } from './stores/stores.js';
 import type { ConnectionInfo, ResolveUser } from './types.js';
 
@@ -371,17 +374,21 @@ function resolveClientAddress(
     }
     return options.clientAddress;
   }
-  const trusted = options.trustedProxies ?? [];
+  const resolver = resolveTrustedProxies(options.trustedProxies);
+  return (request, connection) => resolver(request.headers, connection.remoteAddress);
+}
+
+/** Validates `trustedProxies` and makes its resolver; throws {@link ProxyConfigError}. */
+export function resolveTrustedProxies(trustedProxies: unknown): ClientAddressResolver {
+  const trusted = trustedProxies ?? [];
   if (!Array.isArray(trusted) || !trusted.every((entry) => typeof entry === 'string')) {
     fail('trustedProxies must be a list of IP addresses or CIDR ranges');
   }
-  let resolver: ReturnType<typeof createClientAddressResolver>;
   try {
-    resolver = createClientAddressResolver(trusted);
+    return createClientAddressResolver(trusted);
   } catch (error) {
     fail((error as Error).message);
   }
-  return (request, connection) => resolver(request.headers, connection.remoteAddress);
 }
 
 function resolveHsts(hsts: ProxyOptions['hsts']): string | undefined {

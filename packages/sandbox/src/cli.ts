@@ -5,11 +5,10 @@
  * base URL, the Basic credentials and the enclave public key.
  */
 import { readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
-import { type Http2Bindings, type HttpBindings, serve } from '@hono/node-server';
-import { API_VERSION, createSandbox } from './app.js';
-import { SandboxConnectionDropped } from './faults.js';
-import { nodeSandboxCrypto } from './node.js';
+import { API_VERSION } from './app.js';
+import { type RunningSandbox, startSandboxServer } from './node-server.js';
 import { type SandboxOptions, SandboxOptionsError } from './options.js';
 
 const USAGE = [
@@ -57,50 +56,38 @@ if (typeof args.config === 'string') {
     fail('"clock" and "random" can only be passed to createSandbox(), not in a config file');
   }
 }
-let sandbox: ReturnType<typeof createSandbox>;
+const host = String(args.host);
+let running: RunningSandbox;
 try {
-  sandbox = createSandbox({
-    ...fileOptions,
-    crypto: nodeSandboxCrypto, // native OpenSSL: same bytes as the portable default
-    ...(typeof args['client-id'] === 'string' ? { clientId: args['client-id'] } : {}),
-    ...(typeof args['client-secret'] === 'string' ? { clientSecret: args['client-secret'] } : {}),
+  running = await startSandboxServer({
+    port,
+    hostname: host,
+    sandbox: {
+      ...fileOptions,
+      ...(typeof args['client-id'] === 'string' ? { clientId: args['client-id'] } : {}),
+      ...(typeof args['client-secret'] === 'string' ? { clientSecret: args['client-secret'] } : {}),
+    },
   });
 } catch (error) {
   if (error instanceof SandboxOptionsError) {
     fail(error.message);
   }
-  throw error;
-}
-const host = String(args.host);
-// A `dropBeforeCommit`/`dropAfterCommit` fault (wire-format §14) becomes a real socket reset.
-const fetchWithDrops = async (request: Request, env: HttpBindings | Http2Bindings) => {
-  try {
-    return await sandbox.fetch(request);
-  } catch (error) {
-    if (error instanceof SandboxConnectionDropped) {
-      env.incoming.socket.destroy();
-    }
-    throw error;
-  }
-};
-const server = serve({ fetch: fetchWithDrops, port, hostname: host }, (info) => {
-  process.stdout.write(
-    [
-      `listening on http://${host}:${info.port}/${API_VERSION}`,
-      `HTTP Basic credentials: client id "${sandbox.options.clientId}", client secret "${sandbox.options.clientSecret}"`,
-      `enclave public key: ${(sandbox as { enclavePublicKey?: string }).enclavePublicKey ?? '(not yet configured)'}`,
-      '',
-    ].join('\n'),
-  );
-});
-server.on('error', (error: NodeJS.ErrnoException) => {
-  if (error.code === 'EADDRINUSE') {
+  if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
     fail(
       `port ${port} is already in use; pick another with --port N (or --port 0 for any free port)`,
     );
   }
-  fail(error.message);
-});
+  fail((error as Error).message);
+}
+const { sandbox, server } = running;
+process.stdout.write(
+  [
+    `listening on http://${host}:${(server.address() as AddressInfo).port}/${API_VERSION}`,
+    `HTTP Basic credentials: client id "${sandbox.options.clientId}", client secret "${sandbox.options.clientSecret}"`,
+    `enclave public key: ${sandbox.enclavePublicKey}`,
+    '',
+  ].join('\n'),
+);
 const stop = () => {
   server.close();
   process.exit(0);

@@ -7,8 +7,9 @@ import type { AuthSession } from '../types.js';
  * client key, or the client-held key itself; wire-format §7, §15) and adopts the session as this
  * device's, unless the flow was left meanwhile.
  * @param client - The kit's client.
- * @param verified - The verify's AuthSession, the client key sent with it, the credential, and
- * the effect's signal.
+ * @param verified - The verify's AuthSession, the client key sent with it, the credential, the
+ * effect's signal, and `onAdopted`, called as the session becomes this device's (the flow sends
+ * `VERIFIED` from there, before a UI reacting to the session can unmount it).
  * @returns false when the signal aborted before adoption (nothing adopted).
  */
 export async function adoptVerifiedSession(
@@ -18,6 +19,7 @@ export async function adoptVerifiedSession(
     clientKey: ClientKey;
     credentialId: string;
     signal: AbortSignal;
+    onAdopted: () => void;
   },
 ): Promise<boolean> {
   const keyPair = await resolveSessionKey({
@@ -31,6 +33,7 @@ export async function adoptVerifiedSession(
     session: verified.session,
     keyPair,
     credentialId: verified.credentialId,
+    onAdopted: verified.onAdopted,
   });
   return true;
 }

@@ -80,6 +80,12 @@ export interface AdoptInput {
    * offset is measured from it (wire-format §1). Without it, from the session's `updatedAt`.
    */
   serverDateMs?: number | undefined;
+  /**
+   * Called synchronously once the session is this device's, in the same task as the
+   * subscribers' notification: a flow reports its success from here, before any UI that reacts
+   * to the new session can unmount the component that runs the flow.
+   */
+  onAdopted?: ((session: ActiveSession) => void) | undefined;
 }
 
 const SLOT = 'session';
@@ -269,6 +275,7 @@ export function createSessionManager(options: SessionManagerOptions) {
     clockOffsetMs = offset;
     refresher.forgetFailures();
     set({ status: 'active', session, persistence, refreshing: false });
+    input.onAdopted?.(session);
     broadcast({ type: 'changed', sessionId: session.id });
     return session;
   }

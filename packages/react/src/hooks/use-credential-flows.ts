@@ -4,7 +4,7 @@
  * removal, sessions) queries when it succeeds, through the app's `QueryClient`.
  */
 
-import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import {
   type AddCredentialFlow,
   type AddCredentialFlowOptions,
@@ -22,6 +22,7 @@ import {
   type WalletAuthError,
 } from '@wallet-auth/core';
 import { useRef } from 'react';
+import { useKitQueryClient } from '../provider/use-kit-query-client.js';
 import { walletAuthQueryKeys } from './query-keys.js';
 import { useFlowHook } from './use-flow-hook.js';
 
@@ -63,7 +64,7 @@ export interface UsePasskeyRegistrationResult {
 export function usePasskeyRegistration(
   options: UsePasskeyRegistrationOptions = {},
 ): UsePasskeyRegistrationResult {
-  const queryClient = useQueryClient(options.queryClient);
+  const queryClient = useKitQueryClient(options.queryClient, 'usePasskeyRegistration');
   const { client, queryClient: _q, onSuccess: _s, onError: _e, ...flowOptions } = options;
   const { flow, state } = useFlowHook<PasskeyRegistrationState, PasskeyRegistrationFlow>(
     'usePasskeyRegistration',
@@ -110,7 +111,7 @@ export interface UseAddCredentialResult {
  * @param options - `getIdToken`, callbacks, client and QueryClient.
  */
 export function useAddCredential(options: UseAddCredentialOptions = {}): UseAddCredentialResult {
-  const queryClient = useQueryClient(options.queryClient);
+  const queryClient = useKitQueryClient(options.queryClient, 'useAddCredential');
   const getIdToken = useRef(options.getIdToken);
   getIdToken.current = options.getIdToken;
   const { flow, state } = useFlowHook<AddCredentialState, AddCredentialFlow>(
@@ -160,7 +161,7 @@ export interface UseRemoveCredentialResult {
 export function useRemoveCredential(
   options: UseRemoveCredentialOptions = {},
 ): UseRemoveCredentialResult {
-  const queryClient = useQueryClient(options.queryClient);
+  const queryClient = useKitQueryClient(options.queryClient, 'useRemoveCredential');
   const { flow, state, client } = useFlowHook<RemoveCredentialState, RemoveCredentialFlow>(
     'useRemoveCredential',
     options.client,

@@ -1,11 +1,7 @@
-import {
-  type QueryClient,
-  type UseQueryResult,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type QueryClient, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { AuthMethod, WalletAuthClient, WalletAuthError } from '@wallet-auth/core';
 import { useEffect, useRef } from 'react';
+import { useKitQueryClient } from '../provider/use-kit-query-client.js';
 import { useWalletAuthClient } from '../provider/use-wallet-auth-client.js';
 import { walletAuthQueryKeys } from './query-keys.js';
 import { retryTransient } from './query-options.js';
@@ -40,7 +36,7 @@ export function useCredentials(
     { client },
   );
   const accountId = options.accountId ?? sessionAccountId;
-  const queryClient = useQueryClient(options.queryClient);
+  const queryClient = useKitQueryClient(options.queryClient, 'useCredentials');
   const status = useSession((state) => state.status, { client });
   const previous = useRef(status);
   // A session that ends (signed out, revoked or expired elsewhere) may mean a credential was
@@ -64,6 +60,6 @@ export function useCredentials(
       enabled: accountId !== undefined && options.enabled !== false,
       retry: retryTransient,
     },
-    options.queryClient,
+    queryClient,
   );
 }

@@ -41,20 +41,33 @@ export function useFlow<S, F extends BindableFlow<S>>(create: () => F): { flow: 
 }
 
 /**
- * Calls `onChange` after a render in which `state` has a new identity, with the callback read
- * from a ref so consumers may pass inline functions (for `onSuccess`/`onError` props).
+ * Calls `onChange` with each new state of `flow`, from the flow's own notification rather than
+ * after a render: a component that the new state unmounts (an app that hides `SignIn` once the
+ * session is active) still reports it, exactly once. The callback is read from a ref, so
+ * consumers may pass inline functions (`onSuccess`/`onError` props). An error it throws is
+ * rethrown in a microtask (an uncaught error, as from an event handler) and never breaks the flow.
  *
- * @param state - The flow's state.
+ * @param flow - The flow from {@link useFlow}.
  * @param onChange - Called with each new state.
  */
-export function useStateEffect<S>(state: S, onChange: (state: S) => void): void {
+export function useFlowListener<S>(flow: BindableFlow<S>, onChange: (state: S) => void): void {
   const callback = useRef(onChange);
   callback.current = onChange;
-  const last = useRef<S | undefined>(undefined);
   useEffect(() => {
-    if (last.current !== state) {
-      last.current = state;
-      callback.current(state);
-    }
-  }, [state]);
+    let last = flow.getSnapshot();
+    return flow.subscribe(() => {
+      const next = flow.getSnapshot();
+      if (next === last) {
+        return;
+      }
+      last = next;
+      try {
+        callback.current(next);
+      } catch (error) {
+        queueMicrotask(() => {
+          throw error;
+        });
+      }
+    });
+  }, [flow]);
 }

@@ -5,6 +5,7 @@ import type {
   WalletAuthClient,
   WalletAuthError,
 } from '@wallet-auth/core';
+import { useKitQueryClient } from '../provider/use-kit-query-client.js';
 import { useWalletAuthClient } from '../provider/use-wallet-auth-client.js';
 import { walletAuthQueryKeys } from './query-keys.js';
 import { retryTransient } from './query-options.js';
@@ -31,6 +32,7 @@ export function useInternalAccounts(
   options: UseInternalAccountsOptions = {},
 ): UseQueryResult<InternalAccount[], WalletAuthError> {
   const client = useWalletAuthClient(options.client, 'useInternalAccounts');
+  const queryClient = useKitQueryClient(options.queryClient, 'useInternalAccounts');
   return useQuery<InternalAccount[], WalletAuthError>(
     {
       queryKey: walletAuthQueryKeys.internalAccounts(client, params),
@@ -43,6 +45,6 @@ export function useInternalAccounts(
           ? options.pollWhilePendingMs
           : false,
     },
-    options.queryClient,
+    queryClient,
   );
 }

@@ -1,10 +1,6 @@
-import {
-  type QueryClient,
-  type UseMutationResult,
-  useMutation,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type QueryClient, type UseMutationResult, useMutation } from '@tanstack/react-query';
 import type { WalletAuthClient, WalletAuthError } from '@wallet-auth/core';
+import { useKitQueryClient } from '../provider/use-kit-query-client.js';
 import { useWalletAuthClient } from '../provider/use-wallet-auth-client.js';
 import { walletAuthQueryKeys } from './query-keys.js';
 
@@ -25,7 +21,7 @@ export function useRevokeSession(
   options: UseSessionMutationOptions = {},
 ): UseMutationResult<void, WalletAuthError, string> {
   const client = useWalletAuthClient(options.client, 'useRevokeSession');
-  const queryClient = useQueryClient(options.queryClient);
+  const queryClient = useKitQueryClient(options.queryClient, 'useRevokeSession');
   return useMutation<void, WalletAuthError, string>(
     {
       mutationFn: (sessionId) => client.sessions.revokeSession(sessionId),
@@ -56,7 +52,7 @@ export function useSignOut(
   options: UseSessionMutationOptions = {},
 ): UseMutationResult<SignOutResult, WalletAuthError, void> {
   const client = useWalletAuthClient(options.client, 'useSignOut');
-  const queryClient = useQueryClient(options.queryClient);
+  const queryClient = useKitQueryClient(options.queryClient, 'useSignOut');
   return useMutation<SignOutResult, WalletAuthError, void>(
     {
       // Offline is exactly when signing out must still act at once (catalogue SES-08: the key is

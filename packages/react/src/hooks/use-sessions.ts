@@ -1,11 +1,7 @@
-import {
-  type QueryClient,
-  type UseQueryResult,
-  useQuery,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type QueryClient, type UseQueryResult, useQuery } from '@tanstack/react-query';
 import type { AuthSession, WalletAuthClient, WalletAuthError } from '@wallet-auth/core';
 import { useEffect, useRef } from 'react';
+import { useKitQueryClient } from '../provider/use-kit-query-client.js';
 import { useWalletAuthClient } from '../provider/use-wallet-auth-client.js';
 import { walletAuthQueryKeys } from './query-keys.js';
 import { retryTransient } from './query-options.js';
@@ -37,7 +33,7 @@ export function useSessions(
     client,
   });
   const accountId = options.accountId ?? active?.accountId;
-  const queryClient = useQueryClient(options.queryClient);
+  const queryClient = useKitQueryClient(options.queryClient, 'useSessions');
   const sessionId = active?.id;
   const previous = useRef(sessionId);
   useEffect(() => {
@@ -62,6 +58,6 @@ export function useSessions(
       enabled: accountId !== undefined && options.enabled !== false,
       retry: retryTransient,
     },
-    options.queryClient,
+    queryClient,
   );
 }

@@ -1,12 +1,8 @@
-import {
-  type QueryClient,
-  type UseMutationResult,
-  useMutation,
-  useQueryClient,
-} from '@tanstack/react-query';
+import { type QueryClient, type UseMutationResult, useMutation } from '@tanstack/react-query';
 import type { SignedActionProgress, WalletAuthClient, WalletAuthError } from '@wallet-auth/core';
 import { useEffect, useRef, useState } from 'react';
 import { walletAuthQueryKeys } from '../hooks/query-keys.js';
+import { useKitQueryClient } from '../provider/use-kit-query-client.js';
 import { useWalletAuthClient } from '../provider/use-wallet-auth-client.js';
 import { type PendingConfirmation, useStampConfirmation } from './use-stamp-confirmation.js';
 
@@ -66,7 +62,7 @@ export function useSignedAction<TVariables, TResult>(
   options: UseSignedActionOptions<TVariables, TResult>,
 ): UseSignedActionResult<TVariables, TResult> {
   const baseClient = useWalletAuthClient(options.client, 'useSignedAction');
-  const queryClient = useQueryClient(options.queryClient);
+  const queryClient = useKitQueryClient(options.queryClient, 'useSignedAction');
   const stamps = useStampConfirmation(baseClient, options.confirm !== false);
   const [progress, setProgress] = useState<SignedActionProgress | undefined>(undefined);
   const controller = useRef<AbortController | undefined>(undefined);

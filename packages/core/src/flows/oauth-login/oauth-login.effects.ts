@@ -83,16 +83,13 @@ export function oauthLoginEffects(
             },
             context.signal,
           );
-          const adopted = await adoptVerifiedSession(client, {
+          await adoptVerifiedSession(client, {
             session,
             clientKey: effect.clientKey,
             credentialId: effect.credentialId,
             signal: context.signal,
+            onAdopted: () => context.send({ type: 'VERIFIED', session }),
           });
-          if (!adopted) {
-            return;
-          }
-          context.send({ type: 'VERIFIED', session });
         } catch (error) {
           context.send({
             type: 'VERIFY_FAILED',

@@ -113,8 +113,9 @@ export function otpLoginEffects(
             session,
             keyPair: tek,
             credentialId: effect.credentialId,
+            // Reported as the session is adopted: a UI that unmounts on the new session still hears it.
+            onAdopted: () => context.send({ type: 'VERIFIED', session }),
           });
-          context.send({ type: 'VERIFIED', session });
         } catch (error) {
           context.send({ type: 'VERIFY_FAILED', error: asError(error), now: clock.now() });
         }

@@ -101,16 +101,13 @@ export function passkeyLoginEffects(
             { type: 'PASSKEY', assertion: effect.assertion },
             context.signal,
           );
-          const adopted = await adoptVerifiedSession(client, {
+          await adoptVerifiedSession(client, {
             session,
             clientKey: effect.challenge.clientKey,
             credentialId: effect.credentialId,
             signal: context.signal,
+            onAdopted: () => context.send({ type: 'VERIFIED', session }),
           });
-          if (!adopted) {
-            return;
-          }
-          context.send({ type: 'VERIFIED', session });
         } catch (error) {
           context.send({
             type: 'VERIFY_FAILED',

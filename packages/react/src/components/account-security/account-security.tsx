@@ -37,14 +37,21 @@ export interface AccountSecurityProps
   unsupportedPasskeys?: UnsupportedPasskeys;
   /** Show the recovery-phrase export. @defaultValue true */
   showExport?: boolean;
-  /** Ask before each stamp by the session. @defaultValue true */
+  /**
+   * Show the exact payload and ask the person to approve it before the session key signs each
+   * change made here (adding or removing a sign-in method, the recovery-phrase export). `false`
+   * signs at once: only for a UI that asks in its own way first. @defaultValue true
+   */
   confirm?: boolean;
   /** Called when the session is gone and the person must sign in (e.g. show `SignIn`). */
   onSignInRequired?: () => void;
   /** @defaultValue 'system' */
   theme?: WalletAuthTheme;
+  /** Use this client instead of the nearest `WalletAuthProvider`'s. */
   client?: WalletAuthClient;
+  /** Use this TanStack Query client instead of the nearest `QueryClientProvider`'s. */
   queryClient?: QueryClient;
+  /** The texts (e.g. `fr`). @defaultValue the nearest `WalletAuthLocaleProvider`'s, else English */
   messages?: WalletAuthMessages;
 }
 

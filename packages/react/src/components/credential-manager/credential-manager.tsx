@@ -52,7 +52,10 @@ import { CredentialManagerStatus } from './credential-manager-status.js';
 export interface CredentialManagerRootProps extends ComponentPropsWithoutRef<'div'> {
   /** The wallet account. @defaultValue the account of this device's session */
   accountId?: string;
-  /** Ask before each stamp by the session (remove, add). @defaultValue true */
+  /**
+   * Show the exact payload and ask for approval (`CredentialManager.Confirm`) before the session
+   * key signs an add or a removal; `false` signs at once. @defaultValue true
+   */
   confirm?: boolean;
   /** WebAuthn port for adding passkeys. @defaultValue the browser's */
   webauthn?: WebAuthnPort;
@@ -66,8 +69,11 @@ export interface CredentialManagerRootProps extends ComponentPropsWithoutRef<'di
    * @defaultValue 'explain'
    */
   unsupportedPasskeys?: UnsupportedPasskeys;
+  /** Use this client instead of the nearest `WalletAuthProvider`'s. */
   client?: WalletAuthClient;
+  /** Use this TanStack Query client instead of the nearest `QueryClientProvider`'s. */
   queryClient?: QueryClient;
+  /** The texts (e.g. `fr`). @defaultValue the nearest `WalletAuthLocaleProvider`'s, else English */
   messages?: WalletAuthMessages;
   /** @defaultValue the list, the status line and the confirmation */
   children?: ReactNode;
@@ -189,6 +195,7 @@ export const CredentialManagerList = forwardRef<HTMLUListElement, CredentialMana
 
 /** Props of `CredentialManager.Item`. */
 export interface CredentialManagerItemProps extends ComponentPropsWithoutRef<'li'> {
+  /** The credential this item shows and offers to remove. */
   credential: AuthMethod;
   /** @defaultValue the type, nickname, date, remove button and its hint */
   children?: ReactNode;

@@ -42,11 +42,16 @@ function useExportContext(part: string): ExportContextValue {
 export interface ExportWalletRootProps extends ComponentPropsWithoutRef<'section'> {
   /** The wallet. @defaultValue the account of this device's session */
   accountId?: string;
-  /** Ask before the session stamps the export. @defaultValue true */
+  /**
+   * Show the exact payload and ask for approval before the session key signs the export request;
+   * `false` signs at once. @defaultValue true
+   */
   confirm?: boolean;
   /** Hide the phrase when the page is hidden. @defaultValue true */
   hideWhenPageHidden?: boolean;
+  /** Use this client instead of the nearest `WalletAuthProvider`'s. */
   client?: WalletAuthClient;
+  /** The texts (e.g. `fr`). @defaultValue the nearest `WalletAuthLocaleProvider`'s, else English */
   messages?: WalletAuthMessages;
   /** @defaultValue title, warning, phrase, buttons, status and confirmation */
   children?: ReactNode;
@@ -146,6 +151,7 @@ export const ExportWalletPhrase = forwardRef<
 
 /** Props of the export buttons. */
 export interface ExportWalletButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  /** Render the single child element instead of a `button`, with this part's props and behaviour. @defaultValue false */
   asChild?: boolean;
 }
 

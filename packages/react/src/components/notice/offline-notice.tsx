@@ -7,6 +7,7 @@ import { useMessages } from '../../i18n/locale-provider.js';
 export interface OfflineNoticeProps extends Omit<ComponentPropsWithoutRef<'p'>, 'children'> {
   /** Force the state (stories, tests); @defaultValue the browser's `navigator.onLine` */
   offline?: boolean;
+  /** The texts (e.g. `fr`). @defaultValue the nearest `WalletAuthLocaleProvider`'s, else English */
   messages?: WalletAuthMessages;
 }
 

@@ -39,8 +39,11 @@ export interface OAuthButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEl
   getIdToken?: OAuthGetIdToken;
   /** A flow from `useOAuthLogin` to drive instead of the button's own. */
   login?: UseOAuthLoginResult;
+  /** Use this client instead of the nearest `WalletAuthProvider`'s. */
   client?: WalletAuthClient;
+  /** Called with the new session (own flow only; with `login`, pass it to the hook). */
   onSuccess?: (session: AuthSession) => void;
+  /** Called when sign-in fails (own flow only). */
   onError?: (error: WalletAuthError) => void;
   /** Render the consumer's element instead of a `button`. @defaultValue false */
   asChild?: boolean;
@@ -50,7 +53,9 @@ export interface OAuthButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEl
    * none with your own `children`
    */
   mark?: ReactNode | false;
+  /** The texts (e.g. `fr`). @defaultValue the nearest `WalletAuthLocaleProvider`'s, else English */
   messages?: WalletAuthMessages;
+  /** The label. @defaultValue "Continue with <provider>" in the current language */
   children?: ReactNode;
 }
 

@@ -35,7 +35,9 @@ export interface PasskeyButtonProps
   onError?: (error: WalletAuthError) => void;
   /** Render the consumer's element instead of a `button`. @defaultValue false */
   asChild?: boolean;
+  /** The texts (e.g. `fr`). @defaultValue the nearest `WalletAuthLocaleProvider`'s, else English */
   messages?: WalletAuthMessages;
+  /** The label. @defaultValue "Sign in with a passkey" in the current language */
   children?: ReactNode;
 }
 

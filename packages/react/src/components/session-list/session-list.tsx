@@ -3,7 +3,6 @@ import {
   type UseMutationResult,
   type UseQueryResult,
   useMutation,
-  useQueryClient,
 } from '@tanstack/react-query';
 import type { AuthSession, WalletAuthClient, WalletAuthError } from '@wallet-auth/core';
 import {
@@ -24,6 +23,7 @@ import { formatDateTime } from '../../i18n/format.js';
 import { useMessages } from '../../i18n/locale-provider.js';
 import { composeEventHandlers } from '../../primitives/compose-event-handlers.js';
 import { Slot } from '../../primitives/slot.js';
+import { useKitQueryClient } from '../../provider/use-kit-query-client.js';
 import { useWalletAuthClient } from '../../provider/use-wallet-auth-client.js';
 import { ErrorNotice } from '../notice/error-notice.js';
 
@@ -50,8 +50,11 @@ function useSessionList(part: string): SessionListContextValue {
 export interface SessionListRootProps extends ComponentPropsWithoutRef<'div'> {
   /** The wallet account. @defaultValue the account of this device's session */
   accountId?: string;
+  /** Use this client instead of the nearest `WalletAuthProvider`'s. */
   client?: WalletAuthClient;
+  /** Use this TanStack Query client instead of the nearest `QueryClientProvider`'s. */
   queryClient?: QueryClient;
+  /** The texts (e.g. `fr`). @defaultValue the nearest `WalletAuthLocaleProvider`'s, else English */
   messages?: WalletAuthMessages;
   /** @defaultValue the list, "sign out all other sessions" and the status line */
   children?: ReactNode;
@@ -77,7 +80,7 @@ export const SessionListRoot = forwardRef<HTMLDivElement, SessionListRootProps>(
   ) {
     const messages = useMessages(messagesProp);
     const client = useWalletAuthClient(clientProp, 'SessionList');
-    const queryClient = useQueryClient(queryClientProp);
+    const queryClient = useKitQueryClient(queryClientProp, 'SessionList');
     const query = useSessions({ client, queryClient, ...(accountId ? { accountId } : {}) });
     const currentSessionId = useSession(
       (state) => (state.status === 'active' ? state.session.id : undefined),
@@ -148,6 +151,7 @@ export const SessionListList = forwardRef<HTMLUListElement, SessionListListProps
 
 /** Props of `SessionList.Item`. */
 export interface SessionListItemProps extends ComponentPropsWithoutRef<'li'> {
+  /** The session this item shows and offers to revoke. */
   session: AuthSession;
   /** @defaultValue how it signed in, when, "This device" and its sign-out button */
   children?: ReactNode;
@@ -189,6 +193,7 @@ export const SessionListItem = forwardRef<HTMLLIElement, SessionListItemProps>(
 
 /** Props of the session list's buttons. */
 export interface SessionListButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  /** Render the single child element instead of a `button`, with this part's props and behaviour. @defaultValue false */
   asChild?: boolean;
 }
 

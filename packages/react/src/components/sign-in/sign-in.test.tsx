@@ -1,6 +1,7 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useSession } from '../../hooks/use-session.js';
 import { en } from '../../i18n/en.js';
 import { fr } from '../../i18n/fr.js';
 import { expectNoAxeViolations } from '../../test/axe.js';
@@ -15,6 +16,12 @@ import { SignIn } from './sign-in.js';
 afterEach(cleanup);
 
 const ORIGIN = 'http://localhost:3000';
+
+/** The common app shape: `SignIn` only while signed out, unmounted as the session becomes active. */
+function SignInUntilActive(props: Parameters<typeof SignIn>[0]) {
+  const session = useSession();
+  return session.status === 'active' ? <p>Wallet home</p> : <SignIn {...props} />;
+}
 
 describe('SignIn', () => {
   it('given an email credential, should send a code, take the typed code and sign in without sending it in clear', async () => {
@@ -217,5 +224,62 @@ describe('SignIn', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain(en.errors.NETWORK_ERROR);
     expect(within(alert).getByRole('button', { name: en.actions.checkConnection })).toBeTruthy();
+  });
+
+  describe('onSuccess', () => {
+    it('given an app that unmounts SignIn once the session is active, should still call onSuccess exactly once per OTP sign-in', async () => {
+      const user = userEvent.setup();
+      const kit = createKit();
+      const onSuccess = vi.fn();
+      render(kit.wrapper(<SignInUntilActive accountId={kit.accountId} onSuccess={onSuccess} />));
+      await user.click(await screen.findByRole('button', { name: en.otp.sendEmail }));
+      await user.type(await screen.findByRole('textbox'), '000000');
+      await screen.findByText('Wallet home');
+      expect(onSuccess).toHaveBeenCalledTimes(1);
+      const first = onSuccess.mock.calls[0]![0] as { id: string; type: string };
+      expect(first.type).toBe('EMAIL_OTP');
+
+      // Signed out and in again: one more call, for the new session.
+      await act(() => kit.client.sessions.signOut());
+      await user.click(await screen.findByRole('button', { name: en.otp.sendEmail }));
+      await user.type(await screen.findByRole('textbox'), '000000');
+      await screen.findByText('Wallet home');
+      expect(onSuccess).toHaveBeenCalledTimes(2);
+      expect((onSuccess.mock.calls[1]![0] as { id: string }).id).not.toBe(first.id);
+    });
+
+    it('given an app that unmounts SignIn once the session is active, should still call onSuccess once for a passkey sign-in', async () => {
+      const user = userEvent.setup();
+      const kit = createKit();
+      const webauthn = createSoftWebAuthn(ORIGIN);
+      await kit.signIn();
+      await kit.registerPasskey(webauthn);
+      await kit.client.sessions.signOut();
+      const onSuccess = vi.fn();
+      render(
+        kit.wrapper(
+          <SignInUntilActive accountId={kit.accountId} webauthn={webauthn} onSuccess={onSuccess} />,
+        ),
+      );
+      await user.click(await screen.findByRole('button', { name: en.passkey.signIn }));
+      await screen.findByText('Wallet home');
+      expect(onSuccess).toHaveBeenCalledTimes(1);
+      expect(onSuccess.mock.calls[0]![0]).toMatchObject({ type: 'PASSKEY' });
+    });
+
+    it('given SignIn that stays mounted, should call onSuccess once and not again on later renders', async () => {
+      const user = userEvent.setup();
+      const kit = createKit();
+      const onSuccess = vi.fn();
+      const { rerender } = render(
+        kit.wrapper(<SignIn accountId={kit.accountId} onSuccess={onSuccess} />),
+      );
+      await user.click(await screen.findByRole('button', { name: en.otp.sendEmail }));
+      await user.type(await screen.findByRole('textbox'), '000000');
+      await screen.findByText(en.otp.signedIn);
+      rerender(kit.wrapper(<SignIn accountId={kit.accountId} onSuccess={onSuccess} />));
+      await screen.findByText(en.otp.signedIn);
+      expect(onSuccess).toHaveBeenCalledTimes(1);
+    });
   });
 });

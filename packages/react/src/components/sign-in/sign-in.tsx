@@ -33,7 +33,11 @@ export type WalletAuthTheme = 'light' | 'dark' | 'system' | 'unstyled';
 export interface SignInProps extends Omit<ComponentPropsWithoutRef<'section'>, 'children'> {
   /** The wallet account to sign in to (`InternalAccount:<uuid>`). */
   accountId: string;
-  /** Called once a session is verified and saved on this device. */
+  /**
+   * Called once per successful sign-in, as the session is saved on this device: also when the
+   * app unmounts `SignIn` because `useSession().status` became `active`. An error it throws is
+   * rethrown outside the flow (an uncaught error) and never undoes the sign-in.
+   */
   onSuccess?: (session: AuthSession) => void;
   /** WebAuthn port for passkeys. @defaultValue the browser's */
   webauthn?: WebAuthnPort;
@@ -53,8 +57,11 @@ export interface SignInProps extends Omit<ComponentPropsWithoutRef<'section'>, '
   unsupportedPasskeys?: UnsupportedPasskeys;
   /** `light`, `dark`, `system` (follows the OS) or `unstyled`. @defaultValue 'system' */
   theme?: WalletAuthTheme;
+  /** Use this client instead of the nearest `WalletAuthProvider`'s. */
   client?: WalletAuthClient;
+  /** Use this TanStack Query client instead of the nearest `QueryClientProvider`'s. */
   queryClient?: QueryClient;
+  /** The texts (e.g. `fr`). @defaultValue the nearest `WalletAuthLocaleProvider`'s, else English */
   messages?: WalletAuthMessages;
 }
 

@@ -54,6 +54,7 @@ export interface SignedActionConfirmRootProps extends ComponentPropsWithoutRef<'
   confirmation: PendingConfirmation | undefined;
   /** Move focus to the request when it appears. @defaultValue true */
   autoFocus?: boolean;
+  /** The texts (e.g. `fr`). @defaultValue the nearest `WalletAuthLocaleProvider`'s, else English */
   messages?: WalletAuthMessages;
   /** @defaultValue title, summary, approve and cancel */
   children?: ReactNode;
@@ -199,6 +200,7 @@ export const SignedActionConfirmSummary = forwardRef<
 
 /** Props of the approve and cancel buttons. */
 export interface SignedActionConfirmButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  /** Render the single child element instead of a `button`, with this part's props and behaviour. @defaultValue false */
   asChild?: boolean;
 }
 

@@ -43,8 +43,11 @@ export interface WalletCardRootProps extends ComponentPropsWithoutRef<'section'>
   accountId?: string;
   /** Poll while the wallet is being set up (PENDING), in ms. @defaultValue 2000 */
   pollWhilePendingMs?: number;
+  /** Use this client instead of the nearest `WalletAuthProvider`'s. */
   client?: WalletAuthClient;
+  /** Use this TanStack Query client instead of the nearest `QueryClientProvider`'s. */
   queryClient?: QueryClient;
+  /** The texts (e.g. `fr`). @defaultValue the nearest `WalletAuthLocaleProvider`'s, else English */
   messages?: WalletAuthMessages;
   /** @defaultValue title, balance, total and status */
   children?: ReactNode;

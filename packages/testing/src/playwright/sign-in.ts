@@ -1,0 +1,81 @@
+import type { Locator, Page } from '@playwright/test';
+import { SANDBOX_OTP_CODE } from '@wallet-auth/sandbox';
+
+/** Options of {@link signInWithOtp} and {@link signInWithPasskey}. */
+export interface SignInStepOptions {
+  /** The kit's `SignIn` to use. @defaultValue the page's only `[data-sign-in]` */
+  signIn?: Locator;
+  /** How long the sign-in may take. @defaultValue 15000 */
+  timeoutMs?: number;
+}
+
+/**
+ * Waits until the kit's `SignIn` reports success or is gone (an app that unmounts it once the
+ * session is active); fails at once, with the text, when it shows an alert.
+ */
+async function waitForSignedIn(page: Page, signIn: Locator, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    // Read without waiting: the element may be unmounted at any moment.
+    const verdict = await signIn
+      .evaluateAll((elements) => {
+        const element = elements[0];
+        if (element === undefined || element.getAttribute('data-state') === 'success') {
+          return 'done';
+        }
+        const alert = [...element.querySelectorAll('[role="alert"]')]
+          .map((node) => node.textContent?.trim() ?? '')
+          .find((text) => text !== '');
+        return alert === undefined ? 'waiting' : `alert:${alert}`;
+      })
+      .catch(() => 'waiting'); // a navigation replaced the document: look again
+    if (verdict === 'done') {
+      return;
+    }
+    if (verdict.startsWith('alert:')) {
+      throw new Error(`The kit's SignIn shows an alert: ${verdict.slice(6)}`);
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`The kit's SignIn did not finish within ${timeoutMs} ms`);
+    }
+    await page.waitForTimeout(50);
+  }
+}
+
+/**
+ * Signs in through the kit's `SignIn` with the e-mail code: asks for a code, types it and waits
+ * until the sign-in is done. Independent of the UI language (it uses the component's data
+ * attributes).
+ *
+ * `options.code` is the code to type, or a function that resolves with it once the code is sent
+ * (the `otpCode` fixture). @defaultValue the emulator's fixed code
+ */
+export async function signInWithOtp(
+  page: Page,
+  options: SignInStepOptions & { code?: string | (() => Promise<string>) } = {},
+): Promise<void> {
+  const signIn = options.signIn ?? page.locator('[data-sign-in]');
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  await signIn
+    .locator('button[data-otp-button][data-type="EMAIL_OTP"]')
+    .click({ timeout: timeoutMs });
+  const field = signIn.locator('[data-otp-sign-in] input');
+  await field.waitFor({ timeout: timeoutMs });
+  const code = typeof options.code === 'function' ? await options.code() : options.code;
+  await field.fill(code ?? SANDBOX_OTP_CODE);
+  await waitForSignedIn(page, signIn, timeoutMs);
+}
+
+/**
+ * Signs in through the kit's `SignIn` with a passkey (add a virtual authenticator first, with
+ * the `authenticator` fixture) and waits until the sign-in is done.
+ */
+export async function signInWithPasskey(
+  page: Page,
+  options: SignInStepOptions = {},
+): Promise<void> {
+  const signIn = options.signIn ?? page.locator('[data-sign-in]');
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  await signIn.locator('button[data-passkey-button]').first().click({ timeout: timeoutMs });
+  await waitForSignedIn(page, signIn, timeoutMs);
+}
