@@ -1,8 +1,6 @@
 import type { Decorator, Preview } from '@storybook/react-vite';
-import { en } from '../packages/react/src/i18n/en.js';
-import { fr } from '../packages/react/src/i18n/fr.js';
-import { WalletAuthLocaleProvider } from '../packages/react/src/i18n/locale-provider.js';
-import '../packages/react/src/styles.css';
+import { en, fr, WalletAuthLocaleProvider } from '@wallet-auth/react';
+import '@wallet-auth/react/styles.css';
 
 /**
  * Language and theme for every story (toolbar globals). Parts get a `data-wallet-auth` scope so

@@ -25,7 +25,6 @@ import type {
 } from './signed-retry.types.js';
 
 export {
-  MAX_AUTO_WAIT_MS,
   MAX_RATE_LIMIT_RETRIES,
   MAX_SIGNED_SENDS,
   processingBackoffMs,
