@@ -1,6 +1,6 @@
 /**
  * Import rules of the workspace (`pnpm deps`, a step of `scripts/check-all.mjs`):
- * - no import circle inside any package;
+ * - no import circle inside any package (the servers' last ones are reported as warnings);
  * - `@wallet-auth/react` depends on `@wallet-auth/core` only (no sandbox, proxy or test-utils
  *   outside its tests and stories);
  * - `@wallet-auth/core` never imports React or another kit package outside its tests;
@@ -21,10 +21,21 @@ module.exports = {
   forbidden: [
     {
       name: 'no-circular',
+      severity: 'error',
+      comment:
+        'An import circle ties modules into one unit that cannot be loaded, tested or split apart.',
+      from: { path: '^packages/', pathNot: '^packages/(sandbox|proxy)/' },
+      to: { circular: true },
+    },
+    {
+      // Two circles remain in files other work is changing at the moment (the sandbox's
+      // signed-retry/ and events/, the proxy's options): reported until they are untied, then
+      // folded into `no-circular`.
+      name: 'no-circular-servers',
       severity: 'warn',
       comment:
         'An import circle ties modules into one unit that cannot be loaded, tested or split apart.',
-      from: { path: '^packages/' },
+      from: { path: '^packages/(sandbox|proxy)/' },
       to: { circular: true },
     },
     {

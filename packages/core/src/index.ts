@@ -3,72 +3,16 @@
  * (house style §2.8). Nothing here touches a browser global at import time.
  */
 
-export type { ApiClient, ApiClientOptions, SignedCallOptions } from './client/api-client.js';
 // ─── Client, signed retry, sessions and the OTP flow ──────────────────────────────────────────
 export { createApiClient } from './client/api-client.js';
-export type {
-  WalletAuthClient,
-  WalletAuthClientOptions,
-} from './client/create-wallet-auth-client.js';
-export { createWalletAuthClient } from './client/create-wallet-auth-client.js';
-export type { PayloadCheck, PayloadIntent } from './client/payload-intent.js';
-export { checkPayloadIntent, PAYLOAD_INTENTS } from './client/payload-intent.js';
-export type {
-  ExpectedSession,
-  ListCredentials,
-  ListSessions,
-} from './client/reconcile.js';
-export {
-  reconcileNewCredential,
-  reconcileNewSession,
-  reconcileRefresh,
-  reconcileRemoval,
-} from './client/reconcile-on-demand.js';
+export type { ApiClient, ApiClientOptions, SignedCallOptions } from './client/api-client.types.js';
 export type { ServiceExchange, ServiceRequest, TransportOptions } from './client/request.js';
 export { buildUrl, encodePathSegment, sendServiceRequest } from './client/request.js';
-export {
-  MAX_AUTO_WAIT_MS,
-  MAX_RATE_LIMIT_RETRIES,
-  MAX_SIGNED_SENDS,
-  RATE_LIMIT_BASE_MS,
-  RATE_LIMIT_CAP_MS,
-  RECONCILE_CLOCK_MARGIN_MS,
-  rateLimitBackoffMs,
-} from './client/signed-retry.backoff.js';
-export { MAX_PAYLOAD_TO_SIGN_BYTES } from './client/signed-retry.challenge.js';
-export type {
-  PayloadStamper,
-  ReconcileContext,
-  ReconcileStep,
-  SignedRetryOptions,
-  SignedRetryResult,
-} from './client/signed-retry.js';
-export {
-  REQUEST_ID_HEADER,
-  runSignedRetry,
-  SIGNATURE_HEADER,
-  startSignedRetry,
-} from './client/signed-retry.js';
-export type {
-  HttpOutcome,
-  ReconcileOutcome,
-  SignedRetryChallenge,
-  SignedRetryEffect,
-  SignedRetryEvent,
-  SignedRetryPlan,
-  SignedRetryState,
-} from './client/signed-retry.machine.js';
-export {
-  createSignedRetryMachine,
-  isProcessing,
-  parseChallenge,
-  processingBackoffMs,
-} from './client/signed-retry.machine.js';
+export { createWalletAuthClient } from './create-wallet-auth-client.js';
 // Types
 export type { ClientKey, ResolveSessionKeyParams, SessionKeyMode } from './crypto/client-key.js';
 // Values
 export type { DecryptExportBundleParams } from './crypto/decrypt-export-bundle.js';
-export { decryptExportBundle } from './crypto/decrypt-export-bundle.js';
 export type { DecryptSessionKeyParams } from './crypto/decrypt-session-key.js';
 export type { EcdsaSignature } from './crypto/der.js';
 export {
@@ -146,15 +90,6 @@ export type { ParseRetryAfterOptions } from './errors/parse-retry-after.js';
 export { parseRetryAfter } from './errors/parse-retry-after.js';
 export type { WalletAuthErrorOptions } from './errors/wallet-auth-error.js';
 export { isWalletAuthError, WalletAuthError } from './errors/wallet-auth-error.js';
-export type {
-  CreateFlowOptions,
-  EffectContext,
-  EffectRunner,
-  Flow,
-  Machine,
-  ScheduleEffect,
-} from './flows/flow.js';
-export { createFlow } from './flows/flow.js';
 export type { OtpLoginFlow, OtpLoginFlowOptions } from './flows/otp-login/otp-login.js';
 export { createOtpLoginFlow } from './flows/otp-login/otp-login.js';
 export type {
@@ -168,9 +103,16 @@ export type {
 export { classifyCodeError, createOtpLoginMachine } from './flows/otp-login/otp-login.machine.js';
 export type { Clock } from './internal/clock.js';
 export { systemClock } from './internal/clock.js';
-export { preloadWalletAuth } from './internal/load-chunk.js';
+export type {
+  CreateFlowOptions,
+  EffectContext,
+  EffectRunner,
+  Flow,
+  Machine,
+  ScheduleEffect,
+} from './internal/flow.js';
+export { createFlow } from './internal/flow.js';
 export type { Subscribable } from './internal/subscribable.js';
-export { importPrivateScalar } from './keys/import-private-key.js';
 export type { IndexedDbKeyStoreOptions } from './keys/indexed-db-key-store.js';
 export { createIndexedDbKeyStore } from './keys/indexed-db-key-store.js';
 export type {
@@ -197,19 +139,72 @@ export type {
 export type { MemoryKeyStoreOptions } from './keys/memory-key-store.js';
 export { createMemoryKeyStore } from './keys/memory-key-store.js';
 export { DEFAULT_KEY_NAMESPACE } from './keys/record-key-store.js';
+export {
+  preloadWalletAuth,
+  reconcileNewCredential,
+  reconcileNewSession,
+  reconcileRefresh,
+  reconcileRemoval,
+} from './on-demand/on-demand.js';
 export type { LockRunner, SessionChannel, SessionMessage } from './session/cross-tab.js';
 export { createBroadcastSessionChannel, createLockRunner } from './session/cross-tab.js';
 export { isSessionRejected } from './session/session-errors.js';
+export { createSessionManager } from './session/session-manager.js';
 export type {
-  ActiveSession,
   SessionManager,
   SessionManagerOptions,
   SessionState,
   SignedOutReason,
   SignOutOutcome,
-} from './session/session-manager.js';
-export { createSessionManager } from './session/session-manager.js';
+} from './session/session-manager.types.js';
+export type { ActiveSession } from './session/session-record.js';
+export type { PayloadCheck, PayloadIntent } from './signed-retry/payload-intent.js';
+export { checkPayloadIntent, PAYLOAD_INTENTS } from './signed-retry/payload-intent.js';
+export type {
+  ExpectedSession,
+  ListCredentials,
+  ListSessions,
+} from './signed-retry/reconcile.js';
+export {
+  MAX_AUTO_WAIT_MS,
+  MAX_RATE_LIMIT_RETRIES,
+  MAX_SIGNED_SENDS,
+  RATE_LIMIT_BASE_MS,
+  RATE_LIMIT_CAP_MS,
+  RECONCILE_CLOCK_MARGIN_MS,
+  rateLimitBackoffMs,
+} from './signed-retry/signed-retry.backoff.js';
+export { MAX_PAYLOAD_TO_SIGN_BYTES } from './signed-retry/signed-retry.challenge.js';
+export type {
+  PayloadStamper,
+  ReconcileContext,
+  ReconcileStep,
+  SignedRetryOptions,
+  SignedRetryResult,
+} from './signed-retry/signed-retry.js';
+export {
+  REQUEST_ID_HEADER,
+  runSignedRetry,
+  SIGNATURE_HEADER,
+  startSignedRetry,
+} from './signed-retry/signed-retry.js';
+export type {
+  HttpOutcome,
+  ReconcileOutcome,
+  SignedRetryChallenge,
+  SignedRetryEffect,
+  SignedRetryEvent,
+  SignedRetryPlan,
+  SignedRetryState,
+} from './signed-retry/signed-retry.machine.js';
+export {
+  createSignedRetryMachine,
+  isProcessing,
+  parseChallenge,
+  processingBackoffMs,
+} from './signed-retry/signed-retry.machine.js';
 export type * from './types.js';
+export type { WalletAuthClient, WalletAuthClientOptions } from './wallet-auth-client.types.js';
 
 // ---------------------------------------------------------------------------------------------
 // Credential flows (passkey, OAuth, add/remove credential), WebAuthn port and wallet actions.
@@ -231,24 +226,21 @@ export {
 } from './flows/passkey-registration/passkey-nickname.js';
 export { createPasskeyRegistrationFlow } from './flows/passkey-registration/passkey-registration.js';
 export { createPasskeyRegistrationMachine } from './flows/passkey-registration/passkey-registration.machine.js';
-export {
-  createRemoveCredentialFlow,
-  lastCredentialError,
-} from './flows/remove-credential/remove-credential.js';
+export { createRemoveCredentialFlow } from './flows/remove-credential/remove-credential.js';
 export {
   createRemoveCredentialMachine,
   isOwnRevocationError,
+  lastCredentialError,
 } from './flows/remove-credential/remove-credential.machine.js';
-export { createTransfer, executeTransfer } from './wallet/execute-transfer.js';
-// Loaded on first use (wallet-actions.ts): an app's sign-in never downloads them.
+// Loaded on first use (on-demand/on-demand.ts): an app's sign-in never downloads them.
 export {
   changeContact,
   exportWallet,
   findEmbeddedWallet,
   setWalletPrivacy,
-} from './wallet/wallet-actions.js';
+} from './on-demand/on-demand.js';
+export { createTransfer, executeTransfer } from './wallet/execute-transfer.js';
 export { createBrowserWebAuthn } from './webauthn/browser-webauthn.js';
-export { identifyWebAuthnErrorOnDemand } from './webauthn/identify-webauthn-error-on-demand.js';
 
 // Credential flows, WebAuthn port and wallet actions: types.
 
@@ -304,13 +296,13 @@ export type {
   RemoveCredentialEvent,
   RemoveCredentialState,
 } from './flows/remove-credential/remove-credential.machine.js';
-export type { ContactChange } from './wallet/change-contact.js';
-export type { Transfer, TransferParams } from './wallet/execute-transfer.js';
-export type { FindEmbeddedWalletOptions } from './wallet/find-embedded-wallet.js';
 export type {
   SignedActionOptions,
   SignedActionProgress,
-} from './wallet/session-signed.js';
+} from './session/signed-action.js';
+export type { ContactChange } from './wallet/change-contact.js';
+export type { Transfer, TransferParams } from './wallet/execute-transfer.js';
+export type { FindEmbeddedWalletOptions } from './wallet/find-embedded-wallet.js';
 export type { BrowserWebAuthnOptions } from './webauthn/browser-webauthn.js';
 export type { PasskeyCreationParams } from './webauthn/create-passkey-attestation.js';
 export type { PasskeyRequestParams } from './webauthn/get-passkey-assertion.js';

@@ -9,6 +9,7 @@
  * Their types are also exported from `@wallet-auth/core`.
  */
 export { createClientKey, resolveSessionKey } from './crypto/client-key.js';
+export { decryptExportBundle } from './crypto/decrypt-export-bundle.js';
 export { decryptSessionKey } from './crypto/decrypt-session-key.js';
 export {
   BUNDLE_VERSION,
@@ -23,6 +24,7 @@ export {
   passkeyChallengeToBytes,
 } from './crypto/passkey-challenge.js';
 export { decodeBase58Check, encodeBase58Check } from './encoding/base58check.js';
+export { importPrivateScalar } from './keys/import-private-scalar.js';
 export {
   buildPasskeyCreationOptions,
   createPasskeyAttestation,

@@ -12,7 +12,6 @@ export type { AccountSecurityProps } from './components/account-security/account
 // ─── Values ───────────────────────────────────────────────────────────────────────────────────
 export { AccountSecurity } from './components/account-security/account-security.js';
 export type {
-  CredentialManagerButtonProps,
   CredentialManagerItemProps,
   CredentialManagerListProps,
   CredentialManagerRootProps,
@@ -34,6 +33,7 @@ export {
   CredentialManagerAddOAuthButton,
   CredentialManagerAddPasskeyButton,
 } from './components/credential-manager/credential-manager-add.js';
+export type { CredentialManagerButtonProps } from './components/credential-manager/credential-manager-context.js';
 export { CredentialManagerStatus } from './components/credential-manager/credential-manager-status.js';
 export type {
   ExportWalletButtonProps,

@@ -5,7 +5,7 @@
  */
 import { fromErrorEnvelope } from '../errors/from-error-envelope.js';
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
-import type { HttpOutcome } from './signed-retry.machine.js';
+import type { HttpOutcome } from '../signed-retry/signed-retry.machine.js';
 
 /** Where and how the core reaches the service (normally the platform's proxy). */
 export interface TransportOptions {

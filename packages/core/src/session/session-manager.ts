@@ -4,21 +4,16 @@
  * across tabs, sign-out and revocation reaching every tab. Observable with `subscribe` /
  * `getSnapshot` (house style §2.5.1).
  */
-import type { ApiClient } from '../client/api-client.js';
-import { reconcileRemoval } from '../client/reconcile-on-demand.js';
-import type { PayloadStamper } from '../client/signed-retry.js';
-import type { SessionKeyMode } from '../crypto/client-key.js';
+
 import { createStamp } from '../crypto/stamp.js';
 import { isWalletAuthError, WalletAuthError } from '../errors/wallet-auth-error.js';
-import type { Clock } from '../internal/clock.js';
 import { createStore } from '../internal/subscribable.js';
 import type { SigningKeyPair } from '../keys/key-pair.js';
-import type { KeyPersistence, KeyStore } from '../keys/key-store.js';
-import type { AuthSession } from '../types.js';
+import type { KeyPersistence } from '../keys/key-store.js';
+import { reconcileRemoval } from '../on-demand/on-demand.js';
 import {
   createBroadcastSessionChannel,
   createLockRunner,
-  type LockRunner,
   type SessionChannel,
   type SessionMessage,
 } from './cross-tab.js';
@@ -29,63 +24,22 @@ import {
   sessionExpired,
   signedOutWhileRefreshing,
 } from './session-errors.js';
+import type {
+  AdoptInput,
+  SessionManager,
+  SessionManagerOptions,
+  SessionStamp,
+  SessionState,
+  SignedOutReason,
+  SignOutOutcome,
+} from './session-manager.types.js';
 import { type ActiveSession, fromStored, toActiveSession, toMetadata } from './session-record.js';
 import { createSessionRefresher } from './session-refresh.js';
-
-export type { ActiveSession } from './session-record.js';
-
-/** Why there is no usable session. */
-/**
- * What `signOut()` achieved on the service. The key is always deleted on this device; when the
- * revoke did not reach the service (offline, an error), the session stays valid there until
- * `serverSessionExpiresAt` (epoch ms, service time) — catalogue SES-08.
- */
-export type SignOutOutcome = { revoked: true } | { revoked: false; serverSessionExpiresAt: number };
-
-export type SignedOutReason = 'signedOut' | 'revoked' | 'keyMissing' | 'keyMismatch';
-
-export type SessionState =
-  | { status: 'loading' }
-  | {
-      status: 'signedOut';
-      reason: SignedOutReason | undefined;
-      persistence: KeyPersistence | undefined;
-    }
-  | { status: 'active'; session: ActiveSession; persistence: KeyPersistence; refreshing: boolean }
-  /** The session's time is up: re-authenticate (service interface "Wallet sessions" rule 7). */
-  | { status: 'expired'; session: ActiveSession; persistence: KeyPersistence };
-
-export interface SessionManagerOptions {
-  api: ApiClient;
-  keyStore: KeyStore;
-  clock: Clock;
-  sessionKeyMode?: SessionKeyMode;
-  /** Refresh this long before `expiresAt`; 0 disables automatic refresh. @defaultValue 60000 */
-  refreshMarginMs?: number;
-  /** Cross-tab channel; `false` disables. @defaultValue a BroadcastChannel named after the namespace */
-  channel?: SessionChannel | false;
-  /** Cross-tab lock; @defaultValue Web Locks, else an in-tab mutex */
-  lock?: LockRunner;
-  /** Uniform [0, 1) source for the refresh backoff's jitter. @defaultValue Math.random */
-  random?: () => number;
-}
-
-/** What a sign-in flow hands over when its session is verified. */
-export interface AdoptInput {
-  session: AuthSession;
-  keyPair: SigningKeyPair;
-  credentialId?: string | undefined;
-  /**
-   * The `Date` header of the response that delivered the session, epoch ms: the service-clock
-   * offset is measured from it (wire-format §1). Without it, from the session's `updatedAt`.
-   */
-  serverDateMs?: number | undefined;
-}
 
 const SLOT = 'session';
 
 /** Creates the session manager. Touches no browser API until `init()` or the first subscriber. */
-export function createSessionManager(options: SessionManagerOptions) {
+export function createSessionManager(options: SessionManagerOptions): SessionManager {
   const { api, keyStore, clock } = options;
   const refreshMarginMs = options.refreshMarginMs ?? 60_000;
   const random = options.random ?? Math.random;
@@ -288,7 +242,7 @@ export function createSessionManager(options: SessionManagerOptions) {
    * stamper of the current session. Expiry is judged on the service's clock (catalogue SES-09).
    * @throws WalletAuthError `SESSION_EXPIRED`, `SESSION_KEY_MISSING`.
    */
-  async function requireStamper(): Promise<{ session: ActiveSession; stamp: PayloadStamper }> {
+  async function requireStamper(): Promise<SessionStamp> {
     await init().catch(() => undefined);
     const state = store.getSnapshot();
     if (
@@ -328,6 +282,7 @@ export function createSessionManager(options: SessionManagerOptions) {
     return {
       session: state.session,
       stamp: (payload) => createStamp({ payload, keyPair: signingKey }),
+      reportRejected,
     };
   }
 
@@ -478,11 +433,7 @@ export function createSessionManager(options: SessionManagerOptions) {
     refresh,
     signOut,
     revokeSession,
-    reportRejected,
-    /** Ids of the sessions this tab has held (at most 32, newest last). */
     knownSessionIds: (): readonly string[] => [...seenSessionIds],
-    /** The signing key of the current session, for flows that stamp with it (never exported). */
-    currentKeyPair: () => keyPair,
     dispose() {
       cancelTimer?.();
       stopListening?.();
@@ -490,6 +441,3 @@ export function createSessionManager(options: SessionManagerOptions) {
     },
   };
 }
-
-/** The session manager's public shape. */
-export type SessionManager = ReturnType<typeof createSessionManager>;

@@ -5,53 +5,11 @@
  * itself (session-refresh-exchange.ts) is loaded on first use; the backoff lives here, so a chunk
  * that cannot be fetched counts as a failed refresh like any other.
  */
-import type { ApiClient } from '../client/api-client.js';
-import type { PayloadStamper } from '../client/signed-retry.js';
-import type { SessionKeyMode } from '../crypto/client-key.js';
 import { isWalletAuthError } from '../errors/wallet-auth-error.js';
-import { loadOnDemand } from '../internal/load-chunk.js';
-import type { SigningKeyPair } from '../keys/key-pair.js';
-import type { KeyStore } from '../keys/key-store.js';
-import type { AuthSession } from '../types.js';
-import type { LockRunner } from './cross-tab.js';
+import { loadOnDemand } from '../on-demand/on-demand.js';
 import { refreshRetryDelay } from './refresh-backoff.js';
-import type { SessionState } from './session-manager.js';
 import type { ActiveSession } from './session-record.js';
-
-/** What the refresher needs from the session manager that owns it. */
-export interface RefreshContext {
-  api: ApiClient;
-  keyStore: KeyStore;
-  slot: string;
-  lock: LockRunner;
-  sessionKeyMode: SessionKeyMode;
-  random: () => number;
-  getState(): SessionState;
-  set(next: SessionState): void;
-  /** The service's time now (device clock plus the session's offset, wire-format §1). */
-  serverNow(): number;
-  /** The device clock, epoch ms. */
-  deviceNow(): number;
-  /** How many times this tab saw the session end so far. */
-  endings(): number;
-  /** Notes in this tab that the session ended (drops the key from memory, stops timers). */
-  ended(): void;
-  readStored(): Promise<void>;
-  requireStamper(): Promise<{ stamp: PayloadStamper }>;
-  commit(
-    input: {
-      session: AuthSession;
-      keyPair: SigningKeyPair;
-      credentialId: string | undefined;
-      refreshedFrom: string;
-      receivedAtMs: number;
-    },
-    stillWanted: () => boolean,
-  ): Promise<ActiveSession>;
-  reportRejected(error: unknown): Promise<void>;
-  /** Marks this tab signed out and tells the others. */
-  signedOutEverywhere(): void;
-}
+import type { RefreshContext } from './session-refresh-exchange.js';
 
 /** Creates the refresh procedure of one session manager (one per tab). */
 export function createSessionRefresher(ctx: RefreshContext) {

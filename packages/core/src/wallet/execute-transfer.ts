@@ -1,9 +1,13 @@
-import type { WalletAuthClient } from '../client/create-wallet-auth-client.js';
 import { bytesToHex } from '../encoding/hex.js';
 import { isWalletAuthError, WalletAuthError } from '../errors/wallet-auth-error.js';
 import { randomBytes } from '../internal/web-crypto.js';
+import {
+  type SignedActionOptions,
+  signedCallOptions,
+  withSessionStamp,
+} from '../session/signed-action.js';
 import type { Quote } from '../types.js';
-import { type SignedActionOptions, signedCallOptions, withSessionStamp } from './session-signed.js';
+import type { WalletAuthClient } from '../wallet-auth-client.types.js';
 import { assertResourceId, invalidInput } from './validate-input.js';
 
 /** A same-currency transfer from the wallet (wire-format §11.6 `POST /quotes`). */

@@ -3,7 +3,7 @@
  * core touches no browser global and server rendering never loads it (house style §2.8).
  */
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
-import { identifyWebAuthnErrorOnDemand } from './identify-webauthn-error-on-demand.js';
+import { identifyWebAuthnError } from '../on-demand/on-demand.js';
 import type { WebAuthnCeremonyOptions, WebAuthnPort } from './webauthn-port.js';
 
 type SimpleWebAuthn = typeof import('@simplewebauthn/browser');
@@ -69,7 +69,7 @@ export function createBrowserWebAuthn(options: BrowserWebAuthnOptions = {}): Web
     try {
       return await start(library);
     } catch (error) {
-      throw await identifyWebAuthnErrorOnDemand(error, {
+      throw await identifyWebAuthnError(error, {
         ceremony,
         aborted: signal?.aborted === true,
       });

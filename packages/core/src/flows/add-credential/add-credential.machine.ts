@@ -6,8 +6,8 @@
  * fresh one. Passkeys have their own flow (`passkey-registration`).
  */
 import type { WalletAuthError } from '../../errors/wallet-auth-error.js';
+import type { SignedActionProgress } from '../../session/signed-action.js';
 import type { AuthMethod } from '../../types.js';
-import type { SignedActionProgress } from '../../wallet/session-signed.js';
 import { classifyOidcError, type OidcTokenProblem } from '../oauth-login/id-token.js';
 import { retryAtOf } from '../passkey-login/passkey-login.machine.js';
 import { stoppedTransition } from '../stopped.js';

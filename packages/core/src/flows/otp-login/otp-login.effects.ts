@@ -3,21 +3,16 @@
  * with HPKE when the code is requested): the challenge, the sealed code and its verification with
  * the TEK's stamp, the session adopted, and a lost verify answer reconciled from the session list.
  */
-import type { WalletAuthClient } from '../../client/create-wallet-auth-client.js';
-import { reconcileNewSession } from '../../client/reconcile.js';
+
 import { encryptOtpCode } from '../../crypto/encrypt-otp-code.js';
 import { createStamp } from '../../crypto/stamp.js';
-import { isWalletAuthError, WalletAuthError } from '../../errors/wallet-auth-error.js';
+import { toWalletAuthError, WalletAuthError } from '../../errors/wallet-auth-error.js';
+import type { EffectRunner } from '../../internal/flow.js';
 import type { SigningKeyPair } from '../../keys/key-pair.js';
+import { reconcileNewSession } from '../../signed-retry/reconcile.js';
 import type { AuthMethod, AuthSession } from '../../types.js';
-import type { EffectRunner } from '../flow.js';
+import type { WalletAuthClient } from '../../wallet-auth-client.types.js';
 import type { OtpCredentialType, OtpLoginEffect, OtpLoginEvent } from './otp-login.machine.js';
-
-function asError(error: unknown): WalletAuthError {
-  return isWalletAuthError(error)
-    ? error
-    : new WalletAuthError('UNKNOWN', 'Sign-in failed.', { cause: error });
-}
 
 /**
  * Runs one OTP sign-in's effects (one runner per flow: it remembers the challenged credential).
@@ -74,7 +69,11 @@ export function otpLoginEffects(
             now: clock.now(),
           });
         } catch (error) {
-          context.send({ type: 'CHALLENGE_FAILED', error: asError(error), now: clock.now() });
+          context.send({
+            type: 'CHALLENGE_FAILED',
+            error: toWalletAuthError(error, 'Sign-in failed.'),
+            now: clock.now(),
+          });
         }
         return;
       }
@@ -116,7 +115,11 @@ export function otpLoginEffects(
           });
           context.send({ type: 'VERIFIED', session });
         } catch (error) {
-          context.send({ type: 'VERIFY_FAILED', error: asError(error), now: clock.now() });
+          context.send({
+            type: 'VERIFY_FAILED',
+            error: toWalletAuthError(error, 'Sign-in failed.'),
+            now: clock.now(),
+          });
         }
         return;
       }

@@ -5,8 +5,8 @@
  * automatically (wire-format §11.5).
  */
 import type { WalletAuthError } from '../../errors/wallet-auth-error.js';
+import type { ScheduleEffect } from '../../internal/flow.js';
 import type { AuthSession } from '../../types.js';
-import type { ScheduleEffect } from '../flow.js';
 
 export type OtpCredentialType = 'EMAIL_OTP' | 'SMS_OTP';
 

@@ -6,8 +6,8 @@
  * challenge and a new ceremony (the signed add is never restarted with an old attestation).
  */
 import type { WalletAuthError } from '../../errors/wallet-auth-error.js';
+import type { SignedActionProgress } from '../../session/signed-action.js';
 import type { AuthMethod, PasskeyAttestation } from '../../types.js';
-import type { SignedActionProgress } from '../../wallet/session-signed.js';
 import { isPasskeyRetryable, retryAtOf } from '../passkey-login/passkey-login.machine.js';
 import { stoppedTransition } from '../stopped.js';
 import { type PasskeyNicknameProblem, validatePasskeyNickname } from './passkey-nickname.js';

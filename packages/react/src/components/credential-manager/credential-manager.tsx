@@ -7,7 +7,6 @@ import type {
   WebAuthnPort,
 } from '@wallet-auth/core';
 import {
-  type ButtonHTMLAttributes,
   type ComponentPropsWithoutRef,
   forwardRef,
   type ReactNode,
@@ -37,6 +36,7 @@ import {
 import {
   type CredentialActivity,
   CredentialItemContext,
+  type CredentialManagerButtonProps,
   CredentialManagerContext,
   type CredentialManagerContextValue,
   useCredentialItem,
@@ -239,11 +239,6 @@ export const CredentialManagerItemHint = forwardRef<
 });
 
 /** Props of the manager's buttons. */
-export interface CredentialManagerButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  /** Render the consumer's element instead of a `button`. @defaultValue false */
-  asChild?: boolean;
-}
-
 /**
  * Removes the item's credential. Disabled, with `aria-describedby` pointing at the hint, for the
  * last credential and for the session's own; `aria-busy` while that credential is being removed.

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
 import { systemClock } from '../internal/clock.js';
-import { type EffectContext, runOnDemand } from './flow.js';
+import type { EffectContext } from './flow.js';
+import { runOnDemand } from './load-chunk.js';
 
 type Event = { type: 'DONE'; value: number } | { type: 'FAILED'; error: WalletAuthError };
 

@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { WalletAuthClient } from '../client/create-wallet-auth-client.js';
 import { decryptExportBundle } from '../crypto/decrypt-export-bundle.js';
 import { resolveEnvironment } from '../crypto/environment.js';
 import { createOtpLoginFlow } from '../flows/otp-login/otp-login.js';
 import { generateDecryptionKeyPair } from '../keys/key-pair.js';
 import { setup, waitFor } from '../test/harness.js';
-import {
-  changeContact,
-  exportWallet,
-  findEmbeddedWallet,
-  setWalletPrivacy,
-} from './wallet-actions.js';
+import type { WalletAuthClient } from '../wallet-auth-client.types.js';
+import { changeContact, exportWallet, findEmbeddedWallet, setWalletPrivacy } from './on-demand.js';
 
 // The index's wallet actions load their code on first use; these tests go through those public
 // entry points (the implementations have their own tests beside them).

@@ -2,7 +2,7 @@
  * Types of the signed-retry machine (wire-format §11): its plan, states, events and effects.
  */
 import type { WalletAuthError } from '../errors/wallet-auth-error.js';
-import type { ScheduleEffect } from '../flows/flow.js';
+import type { ScheduleEffect } from '../internal/flow.js';
 import type { PayloadIntent } from './payload-intent.js';
 import type { SignedRetryChallenge } from './signed-retry.challenge.js';
 

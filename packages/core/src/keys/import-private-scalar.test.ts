@@ -4,8 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bytesToHex, hexToBytes } from '../encoding/hex.js';
 import { bigIntToBytes } from '../internal/bytes.js';
-import { importPrivateScalar } from './import-private-key.js';
-import { importPrivateScalarWith } from './import-private-scalar.js';
+import { importPrivateScalar } from './import-private-scalar.js';
 import type { KeyPurpose } from './key-pair.js';
 import { publicKeyFromPkcs8 } from './scalar-key-pair.js';
 
@@ -83,7 +82,7 @@ async function importEachVector(path: Path, check: (result: VectorImport) => voi
   for (const purpose of purposes) {
     for (const key of Object.values(vectors.keys)) {
       const { subtle, pkcs8Lengths, calls } = recordingSubtle(path);
-      const keyPair = await importPrivateScalarWith(subtle, hexToBytes(key.privateKeyHex), purpose);
+      const keyPair = await importPrivateScalar(hexToBytes(key.privateKeyHex), purpose, subtle);
       expect(keyPair.publicKeyHex).toBe(key.publicKeyUncompressedHex);
       expect(keyPair.privateKey.extractable).toBe(false);
       check({ keyPair, key, purpose, pkcs8Lengths, calls });
@@ -106,13 +105,9 @@ describe('importPrivateScalar', () => {
   it('given an engine whose PKCS#8 export lacks the public key, should not export again for the next key', async () => {
     const { subtle, calls } = recordingSubtle('engine');
     const [first, second] = Object.values(vectors.keys);
-    await importPrivateScalarWith(subtle, hexToBytes(first!.privateKeyHex), 'signing');
+    await importPrivateScalar(hexToBytes(first!.privateKeyHex), 'signing', subtle);
     expect(calls.filter((call) => call === 'exportKey pkcs8')).toHaveLength(1);
-    const keyPair = await importPrivateScalarWith(
-      subtle,
-      hexToBytes(second!.privateKeyHex),
-      'signing',
-    );
+    const keyPair = await importPrivateScalar(hexToBytes(second!.privateKeyHex), 'signing', subtle);
     expect(keyPair.publicKeyHex).toBe(second!.publicKeyUncompressedHex);
     expect(calls.filter((call) => call === 'exportKey pkcs8')).toHaveLength(1);
   });
@@ -141,7 +136,7 @@ describe('importPrivateScalar', () => {
         async (value, purpose, path) => {
           const scalar = bigIntToBytes(value, 32);
           const { subtle } = recordingSubtle(path);
-          const keyPair = await importPrivateScalarWith(subtle, scalar, purpose);
+          const keyPair = await importPrivateScalar(scalar, purpose, subtle);
           expect(keyPair.publicKeyHex).toBe(bytesToHex(p256.getPublicKey(scalar, false)));
           expect(keyPair.privateKey.algorithm.name).toBe(purpose === 'signing' ? 'ECDSA' : 'ECDH');
           if (purpose === 'signing') {

@@ -1,6 +1,10 @@
+import {
+  type ServiceRequest,
+  sendServiceRequest,
+  type TransportOptions,
+} from '../client/request.js';
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
 import type { Clock } from '../internal/clock.js';
-import { type ServiceRequest, sendServiceRequest, type TransportOptions } from './request.js';
 import { type HttpOutcome, isProcessing, processingBackoffMs } from './signed-retry.machine.js';
 
 /** How long an unsigned call (challenge, OAUTH/PASSKEY verify) is resent while PROCESSING (§11.4). */

@@ -4,13 +4,13 @@
  * service rejects the signature because the session is gone, let the session manager sign the
  * device out (catalogue SES-01, SES-06).
  */
-import type { SignedCallOptions } from '../client/api-client.js';
-import type { WalletAuthClient } from '../client/create-wallet-auth-client.js';
-import type { PayloadStamper } from '../client/signed-retry.js';
-import type { SignedRetryEvent, SignedRetryState } from '../client/signed-retry.machine.js';
-import { isWalletAuthError, WalletAuthError } from '../errors/wallet-auth-error.js';
-import type { Flow } from '../flows/flow.js';
-import type { ActiveSession } from '../session/session-manager.js';
+import type { SignedCallOptions } from '../client/api-client.types.js';
+import { isWalletAuthError } from '../errors/wallet-auth-error.js';
+import type { Flow } from '../internal/flow.js';
+import type { PayloadStamper } from '../signed-retry/signed-retry.js';
+import type { SignedRetryEvent, SignedRetryState } from '../signed-retry/signed-retry.machine.js';
+import type { WalletAuthClient } from '../wallet-auth-client.types.js';
+import type { SessionStamp } from './session-manager.types.js';
 
 /** Progress of a signed action, for a spinner or a countdown. */
 export type SignedActionProgress =
@@ -26,18 +26,6 @@ export interface SignedActionOptions {
   signal?: AbortSignal;
   /** Called as the signed exchange moves (PROCESSING, rate limits). */
   onProgress?: (progress: SignedActionProgress) => void;
-}
-
-/**
- * Turns anything caught into a `WalletAuthError`, keeping one that already is (house style §2.3.5:
- * the original is the `cause`, never stringified).
- * @param error - What was caught.
- * @param message - Text for an unexpected failure.
- */
-export function toWalletAuthError(error: unknown, message: string): WalletAuthError {
-  return isWalletAuthError(error)
-    ? error
-    : new WalletAuthError('UNKNOWN', message, { cause: error });
 }
 
 /**
@@ -93,12 +81,6 @@ export function signedCallOptions(
   };
 }
 
-/** The session and its stamper, as `withSessionStamp` hands them to an action. */
-export interface SessionStamp {
-  session: ActiveSession;
-  stamp: PayloadStamper;
-}
-
 /**
  * Runs a signed action with this device's session: `requireStamper()` first (no network call
  * without a live session and key, catalogue KEY-10), then the action; a 401
@@ -117,7 +99,7 @@ export async function withSessionStamp<T>(
     return await action(stamper);
   } catch (error) {
     if (isWalletAuthError(error) && error.code === 'WALLET_SIGNATURE_INVALID') {
-      await client.sessions.reportRejected(error);
+      await stamper.reportRejected(error);
     }
     throw error;
   }

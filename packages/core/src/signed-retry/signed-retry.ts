@@ -2,10 +2,15 @@
  * Runs the signed-retry machine: leg 1, the stamp, the signed leg and its byte-identical resends.
  * One engine for every signed endpoint, including ones an integrator adds (wire-format §11).
  */
-import { isWalletAuthError, WalletAuthError } from '../errors/wallet-auth-error.js';
-import { createFlow, type Flow } from '../flows/flow.js';
+
+import {
+  type ServiceRequest,
+  sendServiceRequest,
+  type TransportOptions,
+} from '../client/request.js';
+import { toWalletAuthError, WalletAuthError } from '../errors/wallet-auth-error.js';
 import { type Clock, systemClock } from '../internal/clock.js';
-import { type ServiceRequest, sendServiceRequest, type TransportOptions } from './request.js';
+import { createFlow, type Flow } from '../internal/flow.js';
 import {
   createSignedRetryMachine,
   type ReconcileOutcome,
@@ -66,12 +71,6 @@ export interface SignedRetryResult {
   reconciled?: true;
 }
 
-function asError(error: unknown): WalletAuthError {
-  return isWalletAuthError(error)
-    ? error
-    : new WalletAuthError('UNKNOWN', 'Signing failed.', { cause: error });
-}
-
 /**
  * Starts the exchange and returns the observable flow (for progress UI: `processing`,
  * `rateLimited` with `retryAt`) and a promise of the settled result.
@@ -119,13 +118,21 @@ export function startSignedRetry(options: SignedRetryOptions): {
                   : { type: 'LEG1_RESPONSE', outcome, now: clock.now(), random: random() },
               ),
             (error: unknown) =>
-              context.send({ type: 'NETWORK_FAILED', error: asError(error), now: clock.now() }),
+              context.send({
+                type: 'NETWORK_FAILED',
+                error: toWalletAuthError(error, 'Signing failed.'),
+                now: clock.now(),
+              }),
           );
         }
         case 'sign': {
           return options.stamp(effect.payloadToSign).then(
             (signature) => context.send({ type: 'SIGNED', signature, now: clock.now() }),
-            (error: unknown) => context.send({ type: 'SIGN_FAILED', error: asError(error) }),
+            (error: unknown) =>
+              context.send({
+                type: 'SIGN_FAILED',
+                error: toWalletAuthError(error, 'Signing failed.'),
+              }),
           );
         }
         case 'reconcile': {

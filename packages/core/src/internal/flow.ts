@@ -1,6 +1,5 @@
-import { isWalletAuthError, WalletAuthError } from '../errors/wallet-auth-error.js';
-import { type Clock, systemClock } from '../internal/clock.js';
-import type { Subscribable } from '../internal/subscribable.js';
+import { type Clock, systemClock } from './clock.js';
+import type { Subscribable } from './subscribable.js';
 
 /**
  * A pure machine (house style §2.4.1): a state union discriminated on `status`, an event union,
@@ -29,38 +28,6 @@ export interface EffectContext<E> {
 
 /** Runs one effect of a machine, feeding its outcome back as an event. */
 export type EffectRunner<E, F> = (effect: F, context: EffectContext<E>) => void | Promise<void>;
-
-/**
- * An effect runner whose code is fetched on first use (a dynamic `import()`: the kit's on-demand
- * chunk), so a flow's I/O stays out of the page's first load. The load starts with the first
- * effect and is shared by the next ones; when it fails (`NETWORK_ERROR`), `failed` names the
- * event that reports it for that effect, and the next effect tries the load again.
- * @param load - Resolves to the runner.
- * @param failed - The failure event of each effect.
- */
-export function runOnDemand<E, F>(
-  load: () => Promise<EffectRunner<E, F>>,
-  failed: (effect: F, error: WalletAuthError) => E,
-): EffectRunner<E, F> {
-  let loading: Promise<EffectRunner<E, F>> | undefined;
-  return async (effect, context) => {
-    let run: EffectRunner<E, F>;
-    try {
-      loading ??= load();
-      run = await loading;
-    } catch (error) {
-      loading = undefined;
-      const failure = isWalletAuthError(error)
-        ? error
-        : new WalletAuthError('UNKNOWN', 'Part of the wallet kit could not be loaded.', {
-            cause: error,
-          });
-      context.send(failed(effect, failure));
-      return;
-    }
-    await run(effect, context);
-  };
-}
 
 /** A running flow: `getSnapshot`, `subscribe`, `send`, and `cancel`. */
 export interface Flow<S, E> extends Subscribable<S> {

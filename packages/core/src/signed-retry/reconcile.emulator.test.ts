@@ -13,7 +13,7 @@ import { createOtpLoginFlow } from '../flows/otp-login/otp-login.js';
 import { createRemoveCredentialFlow } from '../flows/remove-credential/remove-credential.js';
 import type { Clock } from '../internal/clock.js';
 import { basicAuth, setup, waitFor } from '../test/harness.js';
-import type { WalletAuthClient } from './create-wallet-auth-client.js';
+import type { WalletAuthClient } from '../wallet-auth-client.types.js';
 import { reconcileRefresh, reconcileRemoval } from './reconcile.js';
 
 /** Epoch ms that only moves when a timer of at most a minute is due; longer timers never fire. */

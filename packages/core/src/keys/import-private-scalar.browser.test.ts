@@ -1,7 +1,7 @@
 import { interopVectors as vectors } from '@wallet-auth/test-utils';
 import { describe, expect, it } from 'vitest';
 import { hexToBytes } from '../encoding/hex.js';
-import { importPrivateScalarWith } from './import-private-scalar.js';
+import { importPrivateScalar } from './import-private-scalar.js';
 
 /** Chromium's WebCrypto, recording the length of every PKCS#8 it imports; optionally refusing short ones. */
 function recordingSubtle(needsPublicKey: boolean) {
@@ -38,11 +38,7 @@ describe('importPrivateScalar in Chromium', () => {
     for (const purpose of ['signing', 'decryption'] as const) {
       for (const key of Object.values(vectors.keys)) {
         const { subtle, pkcs8Lengths, calls } = recordingSubtle(false);
-        const keyPair = await importPrivateScalarWith(
-          subtle,
-          hexToBytes(key.privateKeyHex),
-          purpose,
-        );
+        const keyPair = await importPrivateScalar(hexToBytes(key.privateKeyHex), purpose, subtle);
         expect(keyPair.publicKeyHex).toBe(key.publicKeyUncompressedHex);
         expect(keyPair.privateKey.extractable).toBe(false);
         // The 67-byte PKCS#8 without a public key, then Chromium's export of it, which carries
@@ -62,7 +58,7 @@ describe('importPrivateScalar in Chromium', () => {
   it('given an engine that refuses it, should fall back to the public key computed by @noble/curves', async () => {
     const key = vectors.keys.sessionKey;
     const { subtle, pkcs8Lengths } = recordingSubtle(true);
-    const keyPair = await importPrivateScalarWith(subtle, hexToBytes(key.privateKeyHex), 'signing');
+    const keyPair = await importPrivateScalar(hexToBytes(key.privateKeyHex), 'signing', subtle);
     expect(keyPair.publicKeyHex).toBe(key.publicKeyUncompressedHex);
     expect(keyPair.privateKey.extractable).toBe(false);
     expect(pkcs8Lengths).toContain(138);
