@@ -7,7 +7,7 @@
 import { systemClock } from '../internal/clock.js';
 import { reconcileNewCredential } from '../on-demand/on-demand.js';
 import { PAYLOAD_INTENTS } from '../signed-retry/payload-intent.js';
-import { sendResendingWhileProcessing } from '../signed-retry/resend-while-processing.js';
+import { UNSIGNED_PROCESSING_DEADLINE_MS } from '../signed-retry/signed-retry.backoff.js';
 import {
   REQUEST_ID_HEADER,
   type ReconcileStep,
@@ -56,12 +56,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return outcome.body as T;
   }
 
+  /** An unsigned call: the exchange engine resends it while the answer is PROCESSING (§11.4). */
   async function unsigned<T>(request: ServiceRequest, terminalStatus: 200 | 201 | 204): Promise<T> {
-    const outcome = await sendResendingWhileProcessing(transport, request, {
-      clock,
+    const { signal, ...identical } = request;
+    const { result } = startSignedRetry({
       terminalStatus,
+      restartable: false,
+      intent: undefined,
+      unsigned: { processingDeadlineMs: UNSIGNED_PROCESSING_DEADLINE_MS },
+      transport,
+      request: identical,
+      clock,
+      ...(signal ? { signal } : {}),
     });
-    return outcome.body as T;
+    return (await result).body as T;
   }
 
   async function signed<T>(

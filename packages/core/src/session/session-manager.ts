@@ -6,6 +6,7 @@
  */
 
 import { createStamp } from '../crypto/stamp.js';
+import { hasServiceReason } from '../errors/service-reasons.js';
 import { isWalletAuthError, WalletAuthError } from '../errors/wallet-auth-error.js';
 import { createStore } from '../internal/subscribable.js';
 import type { SigningKeyPair } from '../keys/key-pair.js';
@@ -291,9 +292,8 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     if (!isSessionRejected(error)) {
       return;
     }
-    const reason = isWalletAuthError(error) ? (error.reason ?? error.message) : '';
     const state = store.getSnapshot();
-    if (/expired/i.test(reason) && !/revoked/i.test(reason) && state.status === 'active') {
+    if (hasServiceReason(error, 'sessionTimedOut') && state.status === 'active') {
       // The service's clock passed expiresAt before ours did: re-authenticate (rule 7), which is
       // not the same as having been signed out from another device.
       ended();

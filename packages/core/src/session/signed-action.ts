@@ -29,12 +29,14 @@ export interface SignedActionOptions {
 }
 
 /**
- * Maps the states of a signed-retry exchange to `SignedActionProgress` callbacks; pass the result
- * as a signed call's `onFlow`.
+ * Maps the states of a signed-retry exchange to `SignedActionProgress` callbacks, each change
+ * once; pass the result as a signed call's `onFlow`.
  * @param onProgress - The listener; `undefined` observes nothing.
+ * @param kinds - The kinds reported. @defaultValue every kind
  */
-export function observeSignedProgress(
-  onProgress: ((progress: SignedActionProgress) => void) | undefined,
+export function observeSignedProgress<Kind extends SignedActionProgress['kind']>(
+  onProgress: ((progress: Extract<SignedActionProgress, { kind: Kind }>) => void) | undefined,
+  kinds?: readonly Kind[],
 ): ((flow: Flow<SignedRetryState, SignedRetryEvent>) => void) | undefined {
   if (onProgress === undefined) {
     return undefined;
@@ -53,10 +55,16 @@ export function observeSignedProgress(
       } else if (state.status === 'rateLimited') {
         progress = { kind: 'rateLimited', retryAt: state.retryAt };
       }
-      const key = progress === undefined ? undefined : JSON.stringify(progress);
-      if (progress !== undefined && key !== last) {
+      if (
+        progress === undefined ||
+        (kinds !== undefined && !kinds.includes(progress.kind as Kind))
+      ) {
+        return;
+      }
+      const key = JSON.stringify(progress);
+      if (key !== last) {
         last = key;
-        onProgress(progress);
+        onProgress(progress as Extract<SignedActionProgress, { kind: Kind }>);
       }
     };
     flow.subscribe(report);

@@ -8,6 +8,9 @@ export function processingBackoffMs(attempt: number): number {
   return Math.min(8000, 1000 * 2 ** Math.min(attempt, 3));
 }
 
+/** How long an unsigned call (challenge, OAUTH/PASSKEY verify) is resent while PROCESSING (§11.4). */
+export const UNSIGNED_PROCESSING_DEADLINE_MS = 60_000;
+
 /**
  * Most sends of one signed leg (the first and its byte-identical resends) before the kit gives up
  * with `PROCESSING_TIMEOUT` even if `expiresAt` is further away (catalogue SR-10: "its attempt

@@ -613,6 +613,87 @@ describe('signed-retry machine: reconcile after a consumed Request-Id (SR-12, SR
   });
 });
 
+describe('signed-retry machine: unsigned calls resent while PROCESSING (§11.4)', () => {
+  const unsigned = createSignedRetryMachine({
+    terminalStatus: 200,
+    restartable: false,
+    intent: undefined,
+    unsigned: { processingDeadlineMs: 60_000 },
+  });
+  const leg1 = (outcome: HttpOutcome, now: number): SignedRetryEvent => ({
+    type: 'LEG1_RESPONSE',
+    outcome,
+    now,
+    random: 0.5,
+  });
+  const processing = response(200, { status: 'PROCESSING' });
+
+  it('given PROCESSING twice, should resend leg 1 unchanged after 1 then 2 s, then settle with the answer', () => {
+    const { state, effects } = run(
+      [
+        { type: 'START', now: NOW },
+        leg1(processing, NOW + 100),
+        { type: 'TIMER_FIRED', now: NOW + 1100 },
+        leg1(processing, NOW + 1200),
+        { type: 'TIMER_FIRED', now: NOW + 3200 },
+        leg1(response(200, { id: 'Session:1' }), NOW + 3300),
+      ],
+      unsigned,
+    );
+    expect(effectTypes(effects)).toEqual([
+      'sendLeg1',
+      'schedule',
+      'sendLeg1',
+      'schedule',
+      'sendLeg1',
+    ]);
+    expect(effects[1]).toEqual([
+      { type: 'schedule', at: NOW + 1100, event: { type: 'TIMER_FIRED', now: NOW + 1100 } },
+    ]);
+    expect(effects[3]).toEqual([
+      { type: 'schedule', at: NOW + 3200, event: { type: 'TIMER_FIRED', now: NOW + 3200 } },
+    ]);
+    expect(state).toEqual({
+      status: 'settled',
+      result: { status: 200, body: { id: 'Session:1' } },
+    });
+  });
+
+  it('given PROCESSING whose next resend would pass the minute from the start, should fail PROCESSING_TIMEOUT', () => {
+    const { state, effects } = run(
+      [{ type: 'START', now: NOW }, leg1(processing, NOW + 59_500)],
+      unsigned,
+    );
+    expect(effectTypes(effects)).toEqual(['sendLeg1']);
+    expect(state).toMatchObject({ status: 'failed', error: { code: 'PROCESSING_TIMEOUT' } });
+  });
+
+  it('given a 429 or a 202, should end at once: a 429 fails RATE_LIMITED and a 202 settles (nothing is signed)', () => {
+    const limited = run([{ type: 'START', now: NOW }, leg1(error('RATE_LIMITED'), NOW)], unsigned);
+    expect(limited.state).toMatchObject({ status: 'failed', error: { code: 'RATE_LIMITED' } });
+    const challenged = run(
+      [{ type: 'START', now: NOW }, leg1(response(202, challengeBody()), NOW)],
+      unsigned,
+    );
+    expect(challenged.state).toMatchObject({ status: 'settled', result: { status: 202 } });
+    expect(effectTypes(challenged.effects)).toEqual(['sendLeg1']);
+  });
+
+  it('given a resend pending, should ignore every event but TIMER_FIRED and CANCEL', () => {
+    const { state } = run([{ type: 'START', now: NOW }, leg1(processing, NOW)], unsigned);
+    expect(state).toMatchObject({ status: 'processing', leg: 'leg1', resendAt: NOW + 1000 });
+    for (const event of [
+      leg1(processing, NOW),
+      { type: 'SIGNED', signature: 's', now: NOW },
+    ] as const) {
+      const [next, effects] = unsigned.transition(state, event);
+      expect(next).toBe(state);
+      expect(effects).toEqual([]);
+    }
+    expect(unsigned.transition(state, { type: 'CANCEL' })[0]).toEqual({ status: 'cancelled' });
+  });
+});
+
 describe('isProcessing and parseChallenge', () => {
   it('given the rules of wire-format §11.4, should classify PROCESSING answers', () => {
     expect(isProcessing(200, undefined, 201)).toBe(true);

@@ -5,6 +5,7 @@
  * with backoff until `expiresAt`; a consumed id after a lost answer is reconciled from the lists
  * (§11.3). No I/O, no clock, no randomness: time and random draws arrive in events.
  */
+import { hasServiceReason } from '../errors/service-reasons.js';
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
 import { checkPayloadIntent } from './payload-intent.js';
 import {
@@ -22,6 +23,7 @@ import type {
   SignedRetryEvent,
   SignedRetryPlan,
   SignedRetryState,
+  UnsignedResends,
 } from './signed-retry.types.js';
 
 export {
@@ -86,6 +88,38 @@ function send(leg: SignedLeg, counters: Counters): Result {
     { status: 'submitting', ...leg, ...counters },
     [{ type: 'sendSigned', requestId: leg.challenge.requestId, signature: leg.signature }],
   ];
+}
+
+/**
+ * An unsigned call answered PROCESSING: resend leg 1 unchanged after the §11.4 backoff, unless
+ * that passes the deadline.
+ */
+function resendLeg1Later(resends: UnsignedResends, counters: Counters, now: number): Result {
+  const resendAt = now + processingBackoffMs(resends.attempt);
+  if (resendAt > resends.deadline) {
+    return [fail('PROCESSING_TIMEOUT', 'The service is still processing; try again shortly.'), []];
+  }
+  return [
+    { status: 'processing', reason: 'processing', resendAt, leg: 'leg1', resends, ...counters },
+    [schedule(resendAt)],
+  ];
+}
+
+/** An unsigned call's answer: final, unless PROCESSING (resent); a 429 is not waited out. */
+function onUnsignedResponse(
+  plan: SignedRetryPlan,
+  state: Extract<SignedRetryState, { status: 'requesting' }>,
+  event: Extract<SignedRetryEvent, { type: 'LEG1_RESPONSE' }>,
+  resends: UnsignedResends,
+): Result {
+  const { outcome } = event;
+  if (outcome.kind === 'error') {
+    return [{ status: 'failed', error: outcome.error }, []];
+  }
+  if (isProcessing(outcome.status, outcome.body, plan.terminalStatus)) {
+    return resendLeg1Later(resends, countersOf(state), event.now);
+  }
+  return [{ status: 'settled', result: { status: outcome.status, body: outcome.body } }, []];
 }
 
 /** PROCESSING, a dropped connection or a gateway error: resend the same bytes later (§11.4). */
@@ -161,6 +195,9 @@ function onLeg1Response(
   state: Extract<SignedRetryState, { status: 'requesting' }>,
   event: Extract<SignedRetryEvent, { type: 'LEG1_RESPONSE' }>,
 ): Result {
+  if (state.resends !== undefined) {
+    return onUnsignedResponse(plan, state, event, state.resends);
+  }
   const { outcome, now } = event;
   const counters = countersOf(state);
   if (outcome.kind === 'error') {
@@ -204,14 +241,13 @@ function onSignedError(
   if (error.code === 'RATE_LIMITED') {
     return onRateLimited(error, now, random, plan, { leg: 'signed', ...leg }, counters);
   }
-  const reason = error.code === 'UNAUTHORIZED' ? (error.reason ?? '') : '';
-  if (/expired/i.test(reason)) {
+  if (hasServiceReason(error, 'challengeExpired')) {
     // Once a send may have been accepted, a new leg 1 could act twice (catalogue SR-10).
     return leg.maybeCommitted
       ? processingTimeout(leg, error)
       : restartOrExpire(plan, counters, error);
   }
-  if (/already used/i.test(reason)) {
+  if (hasServiceReason(error, 'requestIdUsed')) {
     // The id is bound to our body and only our key signs it, so a send carrying our signature
     // (ours whose answer was lost, or a duplicate of it: SR-12, SR-16) committed. Read the lists.
     if (plan.reconcilable === true) {
@@ -273,7 +309,16 @@ export function createSignedRetryMachine(plan: SignedRetryPlan) {
     switch (state.status) {
       case 'idle': {
         if (event.type === 'START') {
-          return [{ status: 'requesting', restarts: 0, rateLimits: 0 }, [{ type: 'sendLeg1' }]];
+          const resends =
+            plan.unsigned === undefined
+              ? {}
+              : {
+                  resends: { attempt: 0, deadline: event.now + plan.unsigned.processingDeadlineMs },
+                };
+          return [
+            { status: 'requesting', restarts: 0, rateLimits: 0, ...resends },
+            [{ type: 'sendLeg1' }],
+          ];
         }
         return [state, []];
       }
@@ -314,6 +359,10 @@ export function createSignedRetryMachine(plan: SignedRetryPlan) {
       case 'processing': {
         if (event.type !== 'TIMER_FIRED') {
           return [state, []];
+        }
+        if (state.leg === 'leg1') {
+          const resends = { ...state.resends, attempt: state.resends.attempt + 1 };
+          return [{ status: 'requesting', ...countersOf(state), resends }, [{ type: 'sendLeg1' }]];
         }
         const leg = legOf(state);
         return send({ ...leg, attempt: leg.attempt + 1 }, countersOf(state));

@@ -49,8 +49,11 @@ export interface SignedRetryOptions extends Omit<SignedRetryPlan, 'reconcilable'
   transport: TransportOptions;
   /** The request, identical on every leg (its `body` is the exact text sent each time). */
   request: Omit<ServiceRequest, 'signal'>;
-  /** Stamps `payloadToSign` with the right session key; rejects with a `WalletAuthError`. */
-  stamp: PayloadStamper;
+  /**
+   * Stamps `payloadToSign` with the right session key; rejects with a `WalletAuthError`. Absent
+   * for an unsigned call (`unsigned` in the plan), which never signs.
+   */
+  stamp?: PayloadStamper;
   clock?: Clock;
   /** Draws in [0, 1) for the jitter of 429 backoffs (§11.5). @defaultValue Math.random */
   random?: () => number;
@@ -126,6 +129,13 @@ export function startSignedRetry(options: SignedRetryOptions): {
           );
         }
         case 'sign': {
+          if (options.stamp === undefined) {
+            context.send({
+              type: 'SIGN_FAILED',
+              error: new WalletAuthError('PROTOCOL_ERROR', 'An unsigned call was asked to sign.'),
+            });
+            return;
+          }
           return options.stamp(effect.payloadToSign).then(
             (signature) => context.send({ type: 'SIGNED', signature, now: clock.now() }),
             (error: unknown) =>

@@ -22,6 +22,20 @@ export interface SignedRetryPlan {
    * @defaultValue false
    */
   reconcilable?: boolean;
+  /**
+   * An unsigned call (a challenge, an OAUTH or PASSKEY verify, a quote): leg 1's answer is final
+   * unless it is PROCESSING, which is resent unchanged with the §11.4 backoff until
+   * `processingDeadlineMs` after the start (then `PROCESSING_TIMEOUT`); a 429 fails at once.
+   */
+  unsigned?: { processingDeadlineMs: number };
+}
+
+/** PROCESSING resends of an unsigned call. */
+export interface UnsignedResends {
+  /** Resends so far (0 before the first). */
+  attempt: number;
+  /** No resend is scheduled past this time (epoch ms). */
+  deadline: number;
 }
 
 /** A 2xx answer, or a non-2xx turned into a `WalletAuthError` by the request layer. */
@@ -63,7 +77,11 @@ export interface SignedLeg {
 /** Where one exchange stands; `processing` and `rateLimited` drive progress UI. */
 export type SignedRetryState =
   | { status: 'idle' }
-  | ({ status: 'requesting' } & Counters)
+  | ({
+      status: 'requesting';
+      /** An unsigned call's PROCESSING resends so far and their deadline. */
+      resends?: UnsignedResends;
+    } & Counters)
   | ({ status: 'signing'; challenge: SignedRetryChallenge } & Counters)
   | ({ status: 'submitting' } & SignedLeg & Counters)
   | ({
@@ -71,8 +89,17 @@ export type SignedRetryState =
       status: 'processing';
       reason: 'processing' | 'network';
       resendAt: number;
+      leg?: never;
     } & SignedLeg &
       Counters)
+  | ({
+      /** An unsigned call answered PROCESSING: leg 1 is resent unchanged at `resendAt`. */
+      status: 'processing';
+      reason: 'processing';
+      resendAt: number;
+      leg: 'leg1';
+      resends: UnsignedResends;
+    } & Counters)
   | ({
       status: 'rateLimited';
       retryAt: number;

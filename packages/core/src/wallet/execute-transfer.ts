@@ -1,4 +1,5 @@
 import { bytesToHex } from '../encoding/hex.js';
+import { hasServiceReason } from '../errors/service-reasons.js';
 import { isWalletAuthError, WalletAuthError } from '../errors/wallet-auth-error.js';
 import { randomBytes } from '../internal/web-crypto.js';
 import {
@@ -50,16 +51,7 @@ function isQuoteExpired(error: unknown, quote: Quote, now: () => number): error 
   if (!isWalletAuthError(error) || error.code !== 'INVALID_INPUT') {
     return false;
   }
-  const errors = error.details?.errors;
-  const saysExpired =
-    Array.isArray(errors) &&
-    errors.some(
-      (entry: { field?: unknown; message?: unknown }) =>
-        entry.field === 'quoteId' &&
-        typeof entry.message === 'string' &&
-        /expired/i.test(entry.message),
-    );
-  return saysExpired || Date.parse(quote.expiresAt) <= now();
+  return hasServiceReason(error, 'quoteExpired') || Date.parse(quote.expiresAt) <= now();
 }
 
 function validate(params: TransferParams): void {

@@ -9,6 +9,7 @@ import { createStamp } from '../../crypto/stamp.js';
 import { toWalletAuthError, WalletAuthError } from '../../errors/wallet-auth-error.js';
 import type { EffectRunner } from '../../internal/flow.js';
 import type { SigningKeyPair } from '../../keys/key-pair.js';
+import { observeSignedProgress } from '../../session/signed-action.js';
 import { reconcileNewSession } from '../../signed-retry/reconcile.js';
 import type { AuthMethod, AuthSession } from '../../types.js';
 import type { WalletAuthClient } from '../../wallet-auth-client.types.js';
@@ -94,18 +95,10 @@ export function otpLoginEffects(
               stamp: (payload) => createStamp({ payload, keyPair: tek }),
               signal: context.signal,
               ...reconcileFor(effect.credentialId),
-              onFlow: (retry) =>
-                retry.subscribe(() => {
-                  const state = retry.getSnapshot();
-                  if (state.status === 'processing') {
-                    context.send({ type: 'VERIFY_PROGRESS', progress: { kind: 'processing' } });
-                  } else if (state.status === 'rateLimited') {
-                    context.send({
-                      type: 'VERIFY_PROGRESS',
-                      progress: { kind: 'rateLimited', retryAt: state.retryAt },
-                    });
-                  }
-                }),
+              onFlow: observeSignedProgress(
+                (progress) => context.send({ type: 'VERIFY_PROGRESS', progress }),
+                ['processing', 'rateLimited'],
+              ),
             },
           );
           await client.sessions.adopt({

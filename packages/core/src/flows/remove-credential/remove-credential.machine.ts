@@ -6,6 +6,7 @@
  * `retry()`), the last credential to a typed failure — and the service's own 400 and 401 for the
  * same cases (another device changed the list meanwhile) end in the same states (catalogue SES-07).
  */
+import { hasServiceReason } from '../../errors/service-reasons.js';
 import { WalletAuthError } from '../../errors/wallet-auth-error.js';
 import type { SignedActionProgress } from '../../session/signed-action.js';
 import { retryAtOf } from '../passkey-login/passkey-login.machine.js';
@@ -68,10 +69,7 @@ type Result = readonly [RemoveCredentialState, readonly RemoveCredentialEffect[]
  * @param error - The revoke's failure.
  */
 export function isOwnRevocationError(error: WalletAuthError): boolean {
-  return (
-    error.code === 'WALLET_SIGNATURE_INVALID' &&
-    /own revocation|different credential|same credential/i.test(error.reason ?? '')
-  );
+  return hasServiceReason(error, 'ownRevocation');
 }
 
 /** Builds the remove-credential machine. */
