@@ -2,7 +2,8 @@
  * Glue between the kit's flows and the bench: waiting for a flow state, and the test-utils
  * software authenticator behind the kit's WebAuthn port (JSON in, JSON out).
  */
-import { base64UrlToBytes, type Subscribable, type WebAuthnPort } from '@wallet-auth/core';
+import type { Subscribable, WebAuthnPort } from '@wallet-auth/core';
+import { base64UrlToBytes } from '@wallet-auth/core/primitives';
 import type { SoftAuthenticator } from '@wallet-auth/test-utils';
 
 /** Resolves with the first snapshot matching `predicate`; rejects after `timeoutMs`. */

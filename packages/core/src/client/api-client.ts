@@ -8,12 +8,7 @@ import { systemClock } from '../internal/clock.js';
 import { reconcileNewCredential } from '../on-demand/on-demand.js';
 import { PAYLOAD_INTENTS } from '../signed-retry/payload-intent.js';
 import { UNSIGNED_PROCESSING_DEADLINE_MS } from '../signed-retry/signed-retry.backoff.js';
-import {
-  REQUEST_ID_HEADER,
-  type ReconcileStep,
-  SIGNATURE_HEADER,
-  startSignedRetry,
-} from '../signed-retry/signed-retry.js';
+import { type ReconcileStep, startSignedRetry } from '../signed-retry/signed-retry.js';
 import type {
   AddCredentialBody,
   AuthMethod,
@@ -34,6 +29,7 @@ import type {
   SignedCallOptions,
   SignedCallPlan,
 } from './api-client.types.js';
+import { REQUEST_ID_HEADER, SIGNATURE_HEADER } from './headers.js';
 import { type ServiceRequest, sendServiceRequest, type TransportOptions } from './request.js';
 
 /**

@@ -12,8 +12,6 @@ export { passkeyLoginEffects } from '../flows/passkey-login/passkey-login.effect
 export { runRefresh, sweepLateRefresh } from '../session/session-refresh-exchange.js';
 export {
   reconcileNewCredential,
-  reconcileNewSession,
-  reconcileRefresh,
   reconcileRemoval,
 } from '../signed-retry/reconcile.js';
 export { changeContact } from '../wallet/change-contact.js';

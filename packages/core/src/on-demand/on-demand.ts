@@ -14,8 +14,6 @@ import { loadChunk } from '../internal/load-chunk.js';
 import type { SignedActionOptions } from '../session/signed-action.js';
 import type {
   reconcileNewCredential as NewCredential,
-  reconcileNewSession as NewSession,
-  reconcileRefresh as Refresh,
   reconcileRemoval as Removal,
 } from '../signed-retry/reconcile.js';
 import type { ReconcileStep } from '../signed-retry/signed-retry.js';
@@ -65,12 +63,6 @@ function reconcileStep<A extends unknown[]>(
 
 // ─── Reconcile steps (signed-retry/reconcile.ts) ─────────────────────────────────────────────
 
-/** `reconcileNewSession` (a lost OTP verify). */
-export const reconcileNewSession: typeof NewSession = reconcileStep(
-  (loaded) => loaded.reconcileNewSession,
-);
-/** `reconcileRefresh` (a lost refresh). */
-export const reconcileRefresh: typeof Refresh = reconcileStep((loaded) => loaded.reconcileRefresh);
 /** `reconcileNewCredential` (a lost credential add). */
 export const reconcileNewCredential: typeof NewCredential = reconcileStep(
   (loaded) => loaded.reconcileNewCredential,

@@ -5,8 +5,10 @@
  * with backoff until `expiresAt`; a consumed id after a lost answer is reconciled from the lists
  * (§11.3). No I/O, no clock, no randomness: time and random draws arrive in events.
  */
+
 import { hasServiceReason } from '../errors/service-reasons.js';
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
+import type { Machine } from '../internal/flow.js';
 import { checkPayloadIntent } from './payload-intent.js';
 import {
   MAX_AUTO_WAIT_MS,
@@ -17,8 +19,8 @@ import {
 } from './signed-retry.backoff.js';
 import { isProcessing, parseChallenge } from './signed-retry.challenge.js';
 import type {
-  Counters,
   SignedLeg,
+  SignedRetryCounters,
   SignedRetryEffect,
   SignedRetryEvent,
   SignedRetryPlan,
@@ -36,7 +38,6 @@ export {
   isProcessing,
   MAX_PAYLOAD_TO_SIGN_BYTES,
   parseChallenge,
-  type SignedRetryChallenge,
 } from './signed-retry.challenge.js';
 
 export type {
@@ -69,7 +70,7 @@ function legOf(state: SignedLeg): SignedLeg {
   return { challenge, signature, attempt, firstSentAt, maybeCommitted };
 }
 
-function countersOf(state: Counters): Counters {
+function countersOf(state: SignedRetryCounters): SignedRetryCounters {
   return { restarts: state.restarts, rateLimits: state.rateLimits };
 }
 
@@ -83,7 +84,7 @@ function processingTimeout(leg: SignedLeg, cause?: WalletAuthError): Result {
   return [{ status: 'failed', error }, []];
 }
 
-function send(leg: SignedLeg, counters: Counters): Result {
+function send(leg: SignedLeg, counters: SignedRetryCounters): Result {
   return [
     { status: 'submitting', ...leg, ...counters },
     [{ type: 'sendSigned', requestId: leg.challenge.requestId, signature: leg.signature }],
@@ -94,7 +95,11 @@ function send(leg: SignedLeg, counters: Counters): Result {
  * An unsigned call answered PROCESSING: resend leg 1 unchanged after the §11.4 backoff, unless
  * that passes the deadline.
  */
-function resendLeg1Later(resends: UnsignedResends, counters: Counters, now: number): Result {
+function resendLeg1Later(
+  resends: UnsignedResends,
+  counters: SignedRetryCounters,
+  now: number,
+): Result {
   const resendAt = now + processingBackoffMs(resends.attempt);
   if (resendAt > resends.deadline) {
     return [fail('PROCESSING_TIMEOUT', 'The service is still processing; try again shortly.'), []];
@@ -125,7 +130,7 @@ function onUnsignedResponse(
 /** PROCESSING, a dropped connection or a gateway error: resend the same bytes later (§11.4). */
 function resendLater(
   leg: SignedLeg,
-  counters: Counters,
+  counters: SignedRetryCounters,
   now: number,
   reason: 'processing' | 'network',
   cause?: WalletAuthError,
@@ -144,7 +149,7 @@ function onRateLimited(
   random: number,
   plan: SignedRetryPlan,
   resume: Extract<SignedRetryState, { status: 'rateLimited' }>['resume'],
-  counters: Counters,
+  counters: SignedRetryCounters,
 ): Result {
   if (counters.rateLimits >= MAX_RATE_LIMIT_RETRIES) {
     return [{ status: 'failed', error }, []];
@@ -173,7 +178,7 @@ function onRateLimited(
 /** Nothing was accepted and the challenge lapsed: a new leg 1 where safe, else CHALLENGE_EXPIRED. */
 function restartOrExpire(
   plan: SignedRetryPlan,
-  counters: Counters,
+  counters: SignedRetryCounters,
   cause?: WalletAuthError,
 ): Result {
   if (plan.restartable && counters.restarts < MAX_RESTARTS) {
@@ -227,7 +232,7 @@ function onLeg1Response(
 function onSignedError(
   plan: SignedRetryPlan,
   leg: SignedLeg,
-  counters: Counters,
+  counters: SignedRetryCounters,
   error: WalletAuthError,
   now: number,
   random: number,
@@ -296,7 +301,9 @@ function onSignedResponse(
  * Builds the transition function for one operation.
  * @param plan - Terminal status, restart rule, payload intent, wait limit and reconcile step.
  */
-export function createSignedRetryMachine(plan: SignedRetryPlan) {
+export function createSignedRetryMachine(
+  plan: SignedRetryPlan,
+): Machine<SignedRetryState, SignedRetryEvent, SignedRetryEffect> {
   const initial: SignedRetryState = { status: 'idle' };
 
   function transition(state: SignedRetryState, event: SignedRetryEvent): Result {

@@ -3,6 +3,7 @@
  * One engine for every signed endpoint, including ones an integrator adds (wire-format §11).
  */
 
+import { REQUEST_ID_HEADER, SIGNATURE_HEADER } from '../client/headers.js';
 import {
   type ServiceRequest,
   sendServiceRequest,
@@ -20,8 +21,6 @@ import {
 } from './signed-retry.machine.js';
 
 /** Header names of the signed retry (service interface "Signed-retry headers"). */
-export const SIGNATURE_HEADER = 'Service-Wallet-Signature';
-export const REQUEST_ID_HEADER = 'Request-Id';
 
 /** Makes the `Service-Wallet-Signature` value for a payload (a stamp, wire-format §2). */
 export type PayloadStamper = (payloadToSign: string) => Promise<string>;

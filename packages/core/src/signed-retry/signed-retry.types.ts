@@ -51,8 +51,8 @@ export type ReconcileOutcome =
   | { kind: 'committed'; status: number; body: unknown }
   | { kind: 'unknown'; error: WalletAuthError };
 
-/** Counters every live state carries. */
-export interface Counters {
+/** SignedRetryCounters every live state carries. */
+export interface SignedRetryCounters {
   /** New leg 1s sent after an expired challenge. */
   restarts: number;
   /** 429 answers waited out so far (catalogue SR-13, SR-14). */
@@ -81,9 +81,9 @@ export type SignedRetryState =
       status: 'requesting';
       /** An unsigned call's PROCESSING resends so far and their deadline. */
       resends?: UnsignedResends;
-    } & Counters)
-  | ({ status: 'signing'; challenge: SignedRetryChallenge } & Counters)
-  | ({ status: 'submitting' } & SignedLeg & Counters)
+    } & SignedRetryCounters)
+  | ({ status: 'signing'; challenge: SignedRetryChallenge } & SignedRetryCounters)
+  | ({ status: 'submitting' } & SignedLeg & SignedRetryCounters)
   | ({
       /** Waiting to resend the identical signed request: PROCESSING, or a dropped connection. */
       status: 'processing';
@@ -91,7 +91,7 @@ export type SignedRetryState =
       resendAt: number;
       leg?: never;
     } & SignedLeg &
-      Counters)
+      SignedRetryCounters)
   | ({
       /** An unsigned call answered PROCESSING: leg 1 is resent unchanged at `resendAt`. */
       status: 'processing';
@@ -99,12 +99,12 @@ export type SignedRetryState =
       resendAt: number;
       leg: 'leg1';
       resends: UnsignedResends;
-    } & Counters)
+    } & SignedRetryCounters)
   | ({
       status: 'rateLimited';
       retryAt: number;
       resume: { leg: 'leg1' } | ({ leg: 'signed' } & SignedLeg);
-    } & Counters)
+    } & SignedRetryCounters)
   | {
       /** The `Request-Id` is consumed: reading the lists for what was committed (§11.3). */
       status: 'reconciling';

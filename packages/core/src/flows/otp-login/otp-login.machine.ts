@@ -4,9 +4,10 @@
  * Resend has a cooldown; a 429 on the challenge is shown with its countdown and never retried
  * automatically (wire-format §11.5).
  */
+
 import { hasServiceReason } from '../../errors/service-reasons.js';
 import type { WalletAuthError } from '../../errors/wallet-auth-error.js';
-import type { ScheduleEffect } from '../../internal/flow.js';
+import type { Machine, ScheduleEffect } from '../../internal/flow.js';
 import type { AuthSession } from '../../types.js';
 
 export type OtpCredentialType = 'EMAIL_OTP' | 'SMS_OTP';
@@ -101,7 +102,9 @@ function retryAtOf(error: WalletAuthError, now: number): number {
 }
 
 /** Builds the OTP sign-in machine. */
-export function createOtpLoginMachine(options: OtpLoginMachineOptions = {}) {
+export function createOtpLoginMachine(
+  options: OtpLoginMachineOptions = {},
+): Machine<OtpLoginState, OtpLoginEvent, OtpLoginEffect> {
   const cooldownMs = (options.resendCooldownSeconds ?? 30) * 1000;
   const attemptsBeforeLock = options.attemptsBeforeLock ?? 5;
   const codeLength = options.codeLength ?? 6;

@@ -6,8 +6,10 @@
  * `retry()`), the last credential to a typed failure — and the service's own 400 and 401 for the
  * same cases (another device changed the list meanwhile) end in the same states (catalogue SES-07).
  */
+
 import { hasServiceReason } from '../../errors/service-reasons.js';
 import { WalletAuthError } from '../../errors/wallet-auth-error.js';
+import type { Machine } from '../../internal/flow.js';
 import type { SignedActionProgress } from '../../session/signed-action.js';
 import { retryAtOf } from '../passkey-login/passkey-login.machine.js';
 import { stoppedTransition } from '../stopped.js';
@@ -73,7 +75,11 @@ export function isOwnRevocationError(error: WalletAuthError): boolean {
 }
 
 /** Builds the remove-credential machine. */
-export function createRemoveCredentialMachine() {
+export function createRemoveCredentialMachine(): Machine<
+  RemoveCredentialState,
+  RemoveCredentialEvent,
+  RemoveCredentialEffect
+> {
   const initial: RemoveCredentialState = { status: 'idle' };
 
   const check = (credentialId: string): Result => [

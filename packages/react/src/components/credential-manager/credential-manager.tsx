@@ -9,6 +9,7 @@ import type {
 import {
   type ComponentPropsWithoutRef,
   forwardRef,
+  type ReactElement,
   type ReactNode,
   type Ref,
   useId,
@@ -280,10 +281,10 @@ export const CredentialManagerRemoveButton = forwardRef<
 });
 
 /** The approval of a pending stamp (remove or add), when `confirm` is on. */
-export function CredentialManagerConfirm() {
+export const CredentialManagerConfirm = (): ReactElement => {
   const { confirmation, messages } = useCredentialManager('Confirm');
   return <SignedActionConfirmRoot confirmation={confirmation} messages={messages} />;
-}
+};
 
 /** Compound parts of the credential manager. */
 export const CredentialManager = {
