@@ -89,7 +89,7 @@ module.exports = {
       severity: 'error',
       comment:
         'Apps, end-to-end tests, stories and benchmarks use the packages as an integrator does.',
-      from: { path: '^(apps|e2e|bench|load|\\.storybook)/' },
+      from: { path: '^(apps|e2e|bench|\\.storybook)/' },
       to: { path: '^packages/[^/]+/src/', pathNot: PUBLIC_ENTRIES },
     },
     {

@@ -81,7 +81,7 @@ function step(name) {
 if (step('typecheck')) {
   const dirs = ['packages', 'apps']
     .flatMap((d) => readdirSync(join(root, d)).map((p) => join(d, p)))
-    .concat(['e2e', 'bench', 'load'])
+    .concat(['e2e', 'bench'])
     .filter((d) => existsSync(join(root, d, 'tsconfig.json')));
   // Two at a time: the machines have two cores.
   const started = Date.now();

@@ -8,9 +8,9 @@
  * left behind).
  */
 
-import type { BenchChild } from '../../bench/lib/child.js';
-import { type ClientFlow, checkSessionInvariant } from '../../bench/load/invariant.js';
-import type { EmulatorChildSnapshot, MemoryAfterGc } from '../servers/emulator-child.js';
+import type { BenchChild } from '../../lib/child.js';
+import { type ClientFlow, checkSessionInvariant } from '../../load/invariant.js';
+import type { EmulatorSnapshot, MemoryAfterGc } from '../../servers/emulator-process.js';
 
 /** The figures and the verdict of one check. */
 export interface Emu06Report {
@@ -50,7 +50,7 @@ export async function checkEmu06(input: {
   /** challengeLifetimeSeconds × 2 (lifetime + the tombstone grace), in ms. @defaultValue 600000 */
   sweepAfterMs?: number;
 }): Promise<Emu06Report> {
-  const snapshot = await input.emulator.request<EmulatorChildSnapshot>('snapshot');
+  const snapshot = await input.emulator.request<EmulatorSnapshot>('snapshot');
   const after = await input.emulator.request<MemoryAfterGc>('gc');
   const accounts = new Set(input.accountIds);
   const sessions = snapshot.sessions.filter((session) => accounts.has(session.accountId));

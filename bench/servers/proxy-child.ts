@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type RunningProxyServer, startProxyServer } from '@wallet-auth/proxy/node';
-import { serveParent } from '../../bench/lib/child.js';
+import { serveParent } from '../lib/child.js';
 
 /** What the parent asks for in `start`. */
 export interface ProxyChildConfig {

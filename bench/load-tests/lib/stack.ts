@@ -4,11 +4,11 @@
  * demo cookie each. Started together, stopped together, by process id.
  */
 
-import { type BenchChild, startChild } from '../../bench/lib/child.js';
-import type { PrepareRequest } from '../../bench/load/driver-process.js';
-import type { ProxyTarget } from '../../bench/load/sim-user.js';
-import type { EmulatorChildConfig, EmulatorChildInfo } from '../servers/emulator-child.js';
-import type { ProxyChildInfo } from '../servers/proxy-child.js';
+import { type BenchChild, startChild } from '../../lib/child.js';
+import type { PrepareRequest } from '../../load/driver-process.js';
+import type { ProxyTarget } from '../../load/sim-user.js';
+import type { EmulatorConfig, EmulatorInfo } from '../../servers/emulator-process.js';
+import type { ProxyChildInfo } from '../../servers/proxy-child.js';
 
 /** The browser origin the driver claims; the proxy allows exactly this one. */
 export const LOAD_ORIGIN = 'http://localhost:5173';
@@ -18,7 +18,7 @@ export interface LoadStack {
   emulator: BenchChild;
   proxy: BenchChild;
   driver: BenchChild | undefined;
-  emulatorInfo: EmulatorChildInfo;
+  emulatorInfo: EmulatorInfo;
   proxyInfo: ProxyChildInfo;
   target: ProxyTarget;
   stop(): Promise<void>;
@@ -26,7 +26,7 @@ export interface LoadStack {
 
 /** Options of {@link startLoadStack}. */
 export interface LoadStackOptions {
-  emulator: EmulatorChildConfig;
+  emulator: EmulatorConfig;
   /** Proxy per-user budget per minute; 0 disables. @defaultValue 0 */
   requestsPerMinute?: number;
   /** Simulated users to sign up through the proxy; 0 starts no driver. */
@@ -35,8 +35,8 @@ export interface LoadStackOptions {
 }
 
 // Children of `bench/lib/child.ts` are named relative to `bench/`.
-const EMULATOR = '../load/servers/emulator-child.ts';
-const PROXY = '../load/servers/proxy-child.ts';
+const EMULATOR = 'servers/emulator-process.ts';
+const PROXY = 'servers/proxy-child.ts';
 const DRIVER = 'load/driver-process.ts';
 
 /** Starts the processes (the emulator with `--expose-gc` for memory figures, young generation capped). */
@@ -59,7 +59,12 @@ export async function startLoadStack(options: LoadStackOptions): Promise<LoadSta
       delete process.env.NODE_OPTIONS;
     }
     started.push(emulator);
-    const emulatorInfo = await emulator.request<EmulatorChildInfo>('start', options.emulator);
+    // The load runs' seed and samplers (the bench's own runs keep their seed, without samplers).
+    const emulatorInfo = await emulator.request<EmulatorInfo>('start', {
+      seed: 7,
+      monitor: true,
+      ...options.emulator,
+    } satisfies EmulatorConfig);
     const proxy = await startChild(PROXY);
     started.push(proxy);
     const proxyInfo = await proxy.request<ProxyChildInfo>('start', {

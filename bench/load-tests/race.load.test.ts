@@ -8,10 +8,10 @@
 import { Agent, request } from 'node:http';
 import { createTestKey, sealOtpBundle, stamp } from '@wallet-auth/test-utils';
 import { describe, expect, it } from 'vitest';
+import type { MemoryAfterGc } from '../servers/emulator-process.js';
 import { checkEmu06 } from './lib/invariant.js';
 import { recordFigures } from './lib/report.js';
 import { startLoadStack } from './lib/stack.js';
-import type { MemoryAfterGc } from './servers/emulator-child.js';
 
 const TRIALS = Number(process.env.LOAD3_TRIALS ?? 100);
 const PARALLEL = Number(process.env.LOAD3_PARALLEL ?? 50);

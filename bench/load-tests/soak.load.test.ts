@@ -7,12 +7,12 @@
  * (`LOAD_SOAK=1 pnpm test:load soak`).
  */
 import { describe, expect, it } from 'vitest';
-import type { RunResult } from '../bench/load/driver-process.js';
-import type { FlowRecord } from '../bench/load/sim-user.js';
+import type { RunResult } from '../load/driver-process.js';
+import type { FlowRecord } from '../load/sim-user.js';
+import type { LoopStats, MemoryAfterGc } from '../servers/emulator-process.js';
 import { checkEmu06 } from './lib/invariant.js';
 import { recordFigures } from './lib/report.js';
 import { startLoadStack } from './lib/stack.js';
-import type { LoopStats, MemoryAfterGc } from './servers/emulator-child.js';
 
 const MINUTES = Number(process.env.LOAD5_MINUTES ?? 10);
 const FLOWS_PER_SECOND = 20;

@@ -8,14 +8,14 @@
  */
 import type { SandboxFaultRule } from '@wallet-auth/sandbox';
 import { describe, expect, it } from 'vitest';
-import { summarize } from '../bench/lib/stats.js';
-import type { RunRequest, RunResult } from '../bench/load/driver-process.js';
-import type { FlowRecord } from '../bench/load/sim-user.js';
+import { summarize } from '../lib/stats.js';
+import type { RunRequest, RunResult } from '../load/driver-process.js';
+import type { FlowRecord } from '../load/sim-user.js';
+import type { EmulatorSnapshot, MemoryAfterGc } from '../servers/emulator-process.js';
+import type { ProxyChildCounts } from '../servers/proxy-child.js';
 import { checkEmu06 } from './lib/invariant.js';
 import { recordFigures, STRICT_TARGETS } from './lib/report.js';
 import { type LoadStack, startLoadStack } from './lib/stack.js';
-import type { EmulatorChildSnapshot, MemoryAfterGc } from './servers/emulator-child.js';
-import type { ProxyChildCounts } from './servers/proxy-child.js';
 
 const USERS = Number(process.env.LOAD_USERS ?? 200);
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
@@ -168,7 +168,7 @@ describe('complete OTP sign-ins under load (catalogue LOAD-1, LOAD-2, EMU-06)', 
         0,
       );
       const figures = figuresOf(run);
-      const emulator = await stack.emulator.request<EmulatorChildSnapshot>('snapshot');
+      const emulator = await stack.emulator.request<EmulatorSnapshot>('snapshot');
       const invariant = await checkEmu06({
         emulator: stack.emulator,
         flows: run.records,

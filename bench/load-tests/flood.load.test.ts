@@ -11,11 +11,11 @@
  */
 import autocannon from 'autocannon';
 import { describe, expect, it } from 'vitest';
+import type { EmulatorSnapshot, MemoryAfterGc } from '../servers/emulator-process.js';
+import type { ProxyChildCounts } from '../servers/proxy-child.js';
 import { checkEmu06 } from './lib/invariant.js';
 import { recordFigures, STRICT_TARGETS } from './lib/report.js';
 import { LOAD_ORIGIN, startLoadStack } from './lib/stack.js';
-import type { EmulatorChildSnapshot, MemoryAfterGc } from './servers/emulator-child.js';
-import type { ProxyChildCounts } from './servers/proxy-child.js';
 
 const FLOOD = Number(process.env.LOAD4_REQUESTS ?? 100_000);
 const WALLETS = 10;
@@ -71,7 +71,7 @@ describe('first-leg flood (catalogue LOAD-4, SR-23, EMU-06)', () => {
         result.errors += part.errors;
       }
       const seconds = (performance.now() - started) / 1000;
-      const during = await stack.emulator.request<EmulatorChildSnapshot>('snapshot');
+      const during = await stack.emulator.request<EmulatorSnapshot>('snapshot');
 
       // Through the proxy: one demo user, sequential first legs.
       const signUp = await fetch(`${stack.proxyInfo.apiUrl}/session`, {
