@@ -21,7 +21,7 @@ export interface ScheduleEffect<E> {
 export interface EffectContext<E> {
   /** Feeds an outcome back into the flow; ignored once the effect is aborted. */
   send(event: E): void;
-  /** Aborted when the state that started the effect is left, or on `cancel()`. */
+  /** Aborted when the state that started the effect is left, or on `dispose()`. */
   signal: AbortSignal;
   clock: Clock;
 }
@@ -29,7 +29,7 @@ export interface EffectContext<E> {
 /** Runs one effect of a machine, feeding its outcome back as an event. */
 export type EffectRunner<E, F> = (effect: F, context: EffectContext<E>) => void | Promise<void>;
 
-/** A running flow: `getSnapshot`, `subscribe`, `send`, and `cancel`. */
+/** A running flow: `getSnapshot`, `subscribe`, `send`, and `dispose`. */
 export interface Flow<S, E> extends Subscribable<S> {
   send(event: E): void;
   /** Aborts every in-flight effect and timer; the state is left as it is. */
