@@ -6,6 +6,7 @@
  * Reached only through `on-demand.ts` (see its rule); never exported from the index.
  */
 
+export { createStamp } from '../crypto/stamp.js';
 export { oauthLoginEffects } from '../flows/oauth-login/oauth-login.effects.js';
 export { otpLoginEffects } from '../flows/otp-login/otp-login.effects.js';
 export { passkeyLoginEffects } from '../flows/passkey-login/passkey-login.effects.js';

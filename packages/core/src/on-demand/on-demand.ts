@@ -9,6 +9,7 @@
  * - Code inside the chunk imports implementations directly, never this module, so no import
  *   circle forms (the dependency rules check it).
  */
+import type { CreateStampParams } from '../crypto/stamp.js';
 import { isWalletAuthError, type WalletAuthError } from '../errors/wallet-auth-error.js';
 import { loadChunk } from '../internal/load-chunk.js';
 import type { SignedActionOptions } from '../session/signed-action.js';
@@ -69,6 +70,17 @@ export const reconcileNewCredential: typeof NewCredential = reconcileStep(
 );
 /** `reconcileRemoval` (a lost revoke). */
 export const reconcileRemoval: typeof Removal = reconcileStep((loaded) => loaded.reconcileRemoval);
+
+// ─── Stamps (crypto/stamp.ts) ────────────────────────────────────────────────────────────────
+
+/**
+ * Stamps `payload` with a session key (wire-format §2). The ECDSA and DER code is needed only
+ * once a signed action runs, so it stays out of the sign-in's first load.
+ * @param params - The payload and the key pair.
+ */
+export async function createStamp(params: CreateStampParams): Promise<string> {
+  return (await loadOnDemand()).createStamp(params);
+}
 
 // ─── WebAuthn errors (webauthn/identify-webauthn-error.ts) ───────────────────────────────────
 

@@ -5,13 +5,12 @@
  * `getSnapshot` (house style §2.5.1).
  */
 
-import { createStamp } from '../crypto/stamp.js';
 import { hasServiceReason } from '../errors/service-reasons.js';
 import { isWalletAuthError, WalletAuthError } from '../errors/wallet-auth-error.js';
-import { createStore } from '../internal/subscribable.js';
+import { createFlow } from '../internal/flow.js';
 import type { SigningKeyPair } from '../keys/key-pair.js';
 import type { KeyPersistence } from '../keys/key-store.js';
-import { reconcileRemoval } from '../on-demand/on-demand.js';
+import { createStamp, reconcileRemoval } from '../on-demand/on-demand.js';
 import {
   createBroadcastSessionChannel,
   createLockRunner,
@@ -19,6 +18,7 @@ import {
   type SessionMessage,
 } from './cross-tab.js';
 import { deriveClockOffset } from './server-clock.js';
+import { createSessionMachine } from './session.machine.js';
 import {
   isSessionRejected,
   noSession,
@@ -44,16 +44,12 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   const { api, keyStore, clock } = options;
   const refreshMarginMs = options.refreshMarginMs ?? 60_000;
   const random = options.random ?? Math.random;
-  const store = createStore<SessionState>({ status: 'loading' });
   let keyPair: SigningKeyPair | undefined;
   let persistence: KeyPersistence | undefined;
-  let cancelTimer: (() => void) | undefined;
   let refreshing: Promise<ActiveSession> | undefined;
   let initialising: Promise<void> | undefined;
   let channel: SessionChannel | undefined;
   let stopListening: (() => void) | undefined;
-  /** Service clock minus device clock for the current session (catalogue SES-09). */
-  let clockOffsetMs = 0;
   /**
    * Counts the times this tab saw the session end (sign-out, revocation, expiry). A refresh that
    * started under an older count never adopts its result (catalogue SES-05).
@@ -61,63 +57,25 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   let endings = 0;
   const lock = options.lock ?? createLockRunner();
 
-  /** The service's time now, as well as this device can tell (wire-format §1). */
-  const serverNow = () => clock.now() + clockOffsetMs;
-
-  /**
-   * Ids of the sessions this tab has held (newest last, at most 32): a lost sign-in answer is
-   * reconciled against the sessions it did not know (wire-format §11.3), and a device that signs
-   * in often with one credential would otherwise meet its own earlier sessions there.
-   */
-  const seenSessionIds: string[] = [];
-
-  function set(next: SessionState) {
-    if (
-      (next.status === 'active' || next.status === 'expired') &&
-      seenSessionIds.at(-1) !== next.session.id
-    ) {
-      seenSessionIds.push(next.session.id);
-      if (seenSessionIds.length > 32) {
-        seenSessionIds.shift();
+  // The lifecycle itself is the pure machine of session.machine.ts, run by the flows'
+  // interpreter: this module does its I/O and reports what happened as events.
+  const lifecycle = createFlow(
+    createSessionMachine({ refreshMarginMs }),
+    (effect) => {
+      if (effect.type === 'refresh') {
+        refresh().catch(() => {
+          // A failed automatic refresh is tried again after a backoff (REFRESH_FAILED), never at
+          // or past expiresAt; the expiry timer takes over from there.
+        });
       }
-    }
-    store.set(next);
-    scheduleTimer();
-  }
+    },
+    { clock },
+  );
+  const send = lifecycle.send;
+  const view = (): SessionState => lifecycle.getSnapshot().view;
 
-  function scheduleTimer() {
-    cancelTimer?.();
-    cancelTimer = undefined;
-    const state = store.getSnapshot();
-    if (state.status !== 'active') {
-      return;
-    }
-    const { id, expiresAt } = state.session;
-    const now = serverNow();
-    const refreshAt = Math.max(expiresAt - refreshMarginMs, refresher.retryNotBefore(id));
-    if (refreshMarginMs > 0 && now < expiresAt && refreshAt < expiresAt && !state.refreshing) {
-      cancelTimer = clock.setTimeout(
-        () => {
-          refresh().catch(() => {
-            // A failed automatic refresh is tried again after a backoff (recorded in doRefresh),
-            // never at or past expiresAt; the expiry timer takes over from there.
-          });
-        },
-        Math.max(0, refreshAt - now),
-      );
-      return;
-    }
-    cancelTimer = clock.setTimeout(expire, Math.max(0, expiresAt - now));
-  }
-
-  function expire() {
-    const state = store.getSnapshot();
-    if (state.status === 'active' && serverNow() >= state.session.expiresAt) {
-      set({ status: 'expired', session: state.session, persistence: state.persistence });
-    } else {
-      scheduleTimer();
-    }
-  }
+  /** The service's time now, as well as this device can tell (wire-format §1). */
+  const serverNow = () => clock.now() + lifecycle.getSnapshot().clockOffsetMs;
 
   function broadcast(message: SessionMessage) {
     channel?.post(message);
@@ -126,25 +84,23 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   /** Notes that the session ended in this tab: in-flight refreshes must not bring it back. */
   function ended() {
     endings += 1;
-    refresher.forgetFailures();
-    cancelTimer?.();
     keyPair = undefined;
   }
 
   async function readStored(): Promise<void> {
     persistence = await keyStore.getPersistence();
-    const current = store.getSnapshot();
+    const current = view();
     const health = await keyStore.checkHealth(SLOT);
     if (health.status === 'unsupported') {
       keyPair = undefined;
-      set({ status: 'signedOut', reason: undefined, persistence: 'memory' });
+      send({ type: 'SIGNED_OUT', reason: undefined, persistence: 'memory' });
       return;
     }
     if (health.status === 'missing') {
       keyPair = undefined;
       const hadSession = current.status === 'active' || current.status === 'expired';
-      set({
-        status: 'signedOut',
+      send({
+        type: 'SIGNED_OUT',
         reason: hadSession || health.reason === 'corrupt' ? 'keyMissing' : undefined,
         persistence,
       });
@@ -154,17 +110,17 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     if (record === undefined || health.key.keyPair.purpose !== 'signing') {
       await keyStore.delete(SLOT).catch(() => undefined);
       keyPair = undefined;
-      set({ status: 'signedOut', reason: 'keyMissing', persistence });
+      send({ type: 'SIGNED_OUT', reason: 'keyMissing', persistence });
       return;
     }
     keyPair = health.key.keyPair as SigningKeyPair;
-    clockOffsetMs = record.clockOffsetMs;
-    const { session } = record;
-    if (serverNow() >= session.expiresAt) {
-      set({ status: 'expired', session, persistence });
-    } else {
-      set({ status: 'active', session, persistence, refreshing: false });
-    }
+    send({
+      type: 'RESTORED',
+      session: record.session,
+      persistence,
+      clockOffsetMs: record.clockOffsetMs,
+      now: clock.now(),
+    });
   }
 
   /** Restores the persisted session and starts listening to other tabs. Idempotent. */
@@ -175,14 +131,14 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
         stopListening = channel?.listen((message) => {
           if (message.type === 'signedOut') {
             ended();
-            set({ status: 'signedOut', reason: message.reason, persistence });
+            send({ type: 'SIGNED_OUT', reason: message.reason, persistence });
           } else {
             readStored().catch(() => undefined);
           }
         });
       }
       initialising = readStored().catch((error: unknown) => {
-        set({ status: 'signedOut', reason: undefined, persistence: 'memory' });
+        send({ type: 'SIGNED_OUT', reason: undefined, persistence: 'memory' });
         throw error;
       });
     }
@@ -221,9 +177,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     }
     persistence = await keyStore.getPersistence();
     keyPair = input.keyPair;
-    clockOffsetMs = offset;
-    refresher.forgetFailures();
-    set({ status: 'active', session, persistence, refreshing: false });
+    send({ type: 'ADOPTED', session, persistence, clockOffsetMs: offset, now: clock.now() });
     broadcast({ type: 'changed', sessionId: session.id });
     return session;
   }
@@ -245,14 +199,12 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
    */
   async function requireStamper(): Promise<SessionStamp> {
     await init().catch(() => undefined);
-    const state = store.getSnapshot();
+    const state = view();
     if (
       state.status === 'expired' ||
       (state.status === 'active' && serverNow() >= state.session.expiresAt)
     ) {
-      if (state.status === 'active') {
-        set({ status: 'expired', session: state.session, persistence: state.persistence });
-      }
+      send({ type: 'EXPIRED', ended: false });
       throw sessionExpired();
     }
     if (state.status !== 'active' || keyPair === undefined) {
@@ -268,8 +220,8 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       });
       if (health.status !== 'present') {
         keyPair = undefined;
-        set({
-          status: 'signedOut',
+        send({
+          type: 'SIGNED_OUT',
           reason: health.status === 'mismatched' ? 'keyMismatch' : 'keyMissing',
           persistence,
         });
@@ -292,13 +244,13 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     if (!isSessionRejected(error)) {
       return;
     }
-    const state = store.getSnapshot();
+    const state = view();
     if (hasServiceReason(error, 'sessionTimedOut') && state.status === 'active') {
       // The service's clock passed expiresAt before ours did: re-authenticate (rule 7), which is
       // not the same as having been signed out from another device.
       ended();
       await keyStore.delete(SLOT).catch(() => undefined);
-      set({ status: 'expired', session: state.session, persistence: state.persistence });
+      send({ type: 'EXPIRED', sessionId: state.session.id, ended: true });
       return;
     }
     await forget('revoked');
@@ -307,7 +259,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   async function forget(reason: SignedOutReason): Promise<void> {
     ended();
     await keyStore.delete(SLOT).catch(() => undefined);
-    set({ status: 'signedOut', reason, persistence });
+    send({ type: 'SIGNED_OUT', reason, persistence });
     broadcast({ type: 'signedOut', reason: reason === 'revoked' ? 'revoked' : 'signedOut' });
   }
 
@@ -318,8 +270,8 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     lock,
     sessionKeyMode: options.sessionKeyMode ?? 'documented',
     random,
-    getState: store.getSnapshot,
-    set,
+    getState: view,
+    send,
     serverNow,
     deviceNow: () => clock.now(),
     endings: () => endings,
@@ -330,7 +282,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     reportRejected,
     signedOutEverywhere() {
       ended();
-      set({ status: 'signedOut', reason: 'signedOut', persistence });
+      send({ type: 'SIGNED_OUT', reason: 'signedOut', persistence });
       broadcast({ type: 'signedOut', reason: 'signedOut' });
     },
   });
@@ -339,7 +291,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   function refresh(): Promise<ActiveSession> {
     if (refreshing === undefined) {
       // The snapshot is taken now, before waiting for the lock (catalogue SES-04).
-      const state = store.getSnapshot();
+      const state = view();
       const epoch = endings;
       const run =
         state.status === 'active'
@@ -347,7 +299,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
           : init()
               .catch(() => undefined)
               .then(() => {
-                const now = store.getSnapshot();
+                const now = view();
                 if (now.status !== 'active') {
                   throw now.status === 'expired' ? sessionExpired() : noSession();
                 }
@@ -367,7 +319,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
    */
   async function signOut(options: { revoke?: boolean } = {}): Promise<SignOutOutcome> {
     await init().catch(() => undefined);
-    const state = store.getSnapshot();
+    const state = view();
     let outcome: SignOutOutcome = { revoked: true };
     if (state.status === 'active') {
       outcome = { revoked: false, serverSessionExpiresAt: state.session.expiresAt };
@@ -422,10 +374,18 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   }
 
   return {
-    getSnapshot: store.getSnapshot,
+    getSnapshot: view,
     subscribe(listener: () => void) {
       init().catch(() => undefined);
-      return store.subscribe(listener);
+      // Subscribers hear of changes to the view, not of the machine's timer bookkeeping.
+      let last = view();
+      return lifecycle.subscribe(() => {
+        const next = view();
+        if (next !== last) {
+          last = next;
+          listener();
+        }
+      });
     },
     init,
     adopt,
@@ -433,9 +393,9 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     refresh,
     signOut,
     revokeSession,
-    knownSessionIds: (): readonly string[] => [...seenSessionIds],
+    knownSessionIds: (): readonly string[] => [...lifecycle.getSnapshot().knownSessionIds],
     dispose() {
-      cancelTimer?.();
+      lifecycle.dispose();
       stopListening?.();
       channel?.close();
     },

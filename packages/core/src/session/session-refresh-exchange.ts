@@ -17,6 +17,7 @@ import { reconcileRefresh } from '../signed-retry/reconcile.js';
 import type { PayloadStamper } from '../signed-retry/signed-retry.js';
 import type { AuthSession } from '../types.js';
 import type { LockRunner } from './cross-tab.js';
+import { refreshFailedEvent, type SessionEvent } from './session.machine.js';
 import { isRefreshRefused, sessionExpired, signedOutWhileRefreshing } from './session-errors.js';
 import type { SessionState } from './session-manager.types.js';
 import { type ActiveSession, fromStored } from './session-record.js';
@@ -30,7 +31,8 @@ export interface RefreshContext {
   sessionKeyMode: SessionKeyMode;
   random: () => number;
   getState(): SessionState;
-  set(next: SessionState): void;
+  /** Reports what happened to the session machine. */
+  send(event: SessionEvent): void;
   /** The service's time now (device clock plus the session's offset, wire-format §1). */
   serverNow(): number;
   /** The device clock, epoch ms. */
@@ -56,12 +58,10 @@ export interface RefreshContext {
   signedOutEverywhere(): void;
 }
 
-/** One tab's refresher as the exchange sees it: its context, lock and failure bookkeeping. */
+/** One tab's refresher as the exchange sees it: its context and cross-tab lock. */
 export interface RefreshRunner {
   ctx: RefreshContext;
   lockName: string;
-  /** Records a failed refresh of `sessionId` for the backoff (SES-03). */
-  noteFailure(sessionId: string, error: unknown): void;
 }
 
 /** True while the key slot still holds `session` (no other tab signed out or replaced it). */
@@ -134,7 +134,6 @@ async function exchange(
 
 async function onFailure(runner: RefreshRunner, due: ActiveSession, error: unknown): Promise<void> {
   const { ctx } = runner;
-  const now = ctx.getState();
   if (isRefreshRefused(error)) {
     // The service no longer knows this session as active: re-authenticate, never retry.
     await ctx.reportRejected(error);
@@ -142,16 +141,12 @@ async function onFailure(runner: RefreshRunner, due: ActiveSession, error: unkno
     if (after.status === 'active' && after.session.id === due.id) {
       ctx.ended();
       await ctx.keyStore.delete(ctx.slot).catch(() => undefined);
-      ctx.set({ status: 'expired', session: after.session, persistence: after.persistence });
+      ctx.send({ type: 'EXPIRED', sessionId: due.id, ended: true });
     }
     return;
   }
-  if (now.status === 'active' && now.session.id === due.id) {
-    runner.noteFailure(due.id, error);
-  }
-  if (now.status === 'active' && now.refreshing) {
-    ctx.set({ ...now, refreshing: false });
-  }
+  // A failure worth retrying: the machine backs off (SES-03) and ends the `refreshing` mark.
+  ctx.send(refreshFailedEvent(due.id, error, ctx.deviceNow(), ctx.random()));
 }
 
 /**
@@ -175,7 +170,7 @@ export function runRefresh(
     if (state.status !== 'active' || epoch !== ctx.endings()) {
       throw state.status === 'expired' ? sessionExpired() : signedOutWhileRefreshing();
     }
-    ctx.set({ ...state, refreshing: true });
+    ctx.send({ type: 'REFRESH_STARTED', now: ctx.deviceNow() });
     try {
       return await exchange(runner, due, epoch);
     } catch (error) {
