@@ -13,9 +13,33 @@
 const TESTS =
   '(\\.test\\.tsx?$|\\.test-d\\.ts$|\\.stories\\.tsx$|/test/|/testing/|/storybook/|\\.fixtures\\.ts$)';
 
-/** The files other packages may import: each package's entries (its package.json `exports`). */
-const PUBLIC_ENTRIES =
-  '^packages/(core/src/(index|primitives)\\.ts|react/src/(index\\.ts|styles\\.css)|(sandbox|proxy)/src/(index|node|cli)\\.ts|test-utils/src/index\\.ts)$';
+const { readdirSync, readFileSync } = require('node:fs');
+const { join } = require('node:path');
+
+/** The source file of every entry in the packages' `exports` maps: what other packages may import. */
+function publicEntries() {
+  const files = [];
+  const collect = (target, dir) => {
+    if (typeof target === 'string') {
+      files.push(join('packages', dir, target).replace(/\\/g, '/'));
+    } else if (target && typeof target === 'object') {
+      const source = target['@wallet-auth/source'];
+      collect(source ?? target.default, dir);
+    }
+  };
+  for (const dir of readdirSync(join(__dirname, 'packages'))) {
+    const manifest = JSON.parse(
+      readFileSync(join(__dirname, 'packages', dir, 'package.json'), 'utf8'),
+    );
+    for (const target of Object.values(manifest.exports ?? {})) {
+      collect(target, dir);
+    }
+  }
+  const escapeRegExp = (path) => path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return `^(${files.map(escapeRegExp).join('|')})$`;
+}
+
+const PUBLIC_ENTRIES = publicEntries();
 
 module.exports = {
   forbidden: [
@@ -90,7 +114,11 @@ module.exports = {
       comment:
         'Apps, end-to-end tests, stories and benchmarks use the packages as an integrator does.',
       from: { path: '^(apps|e2e|bench|\\.storybook)/' },
-      to: { path: '^packages/[^/]+/src/', pathNot: PUBLIC_ENTRIES },
+      // A package's test harnesses (src/testing/) serve the bench as they serve its own tests.
+      to: {
+        path: '^packages/[^/]+/src/',
+        pathNot: [PUBLIC_ENTRIES, '^packages/[^/]+/src/testing/'],
+      },
     },
     {
       name: 'not-to-unresolvable',

@@ -112,7 +112,15 @@ export default defineConfig({
           name: 'proxy',
           environment: 'node',
           setupFiles: loopbackGuard,
-          include: ['packages/proxy/src/**/*.test.ts'],
+          include: ['packages/proxy/src/**/*.test.ts', 'packages/proxy/examples/**/*.test.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'scripts',
+          environment: 'node',
+          include: ['scripts/**/*.test.ts'],
         },
       },
       {

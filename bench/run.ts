@@ -15,13 +15,15 @@ import { kib, ms, table, verdict } from './lib/markdown.js';
 import { otpMedianUs, renderCrypto, renderRoundTrips } from './report/render-crypto.js';
 import { renderServers, serverHeadlines } from './report/render-servers.js';
 import { renderSizes, type SizesSection } from './report/render-sizes.js';
+import { REDIS_OVERHEAD_TARGET_MS, renderStores } from './report/render-stores.js';
 import { loadSizeReport, measureKitSizes } from './sections/bundle-size.js';
 import { type ClientCryptoReport, measureClientCrypto } from './sections/client-crypto.js';
 import { installPeerKits, measurePeerKits } from './sections/peer-kits.js';
+import { benchProxyStores, type StoresReport, storesSettings } from './sections/proxy-stores.js';
 import { countRoundTrips, type RoundTripCount } from './sections/round-trips.js';
 import { benchServers, type ServersReport, serversSettings } from './sections/servers.js';
 
-const SECTIONS = ['sizes', 'crypto', 'round-trips', 'servers'] as const;
+const SECTIONS = ['sizes', 'crypto', 'round-trips', 'servers', 'stores'] as const;
 type SectionName = (typeof SECTIONS)[number];
 
 const { values } = parseArgs({
@@ -69,6 +71,7 @@ interface BenchResults {
   clientCrypto: ClientCryptoReport | undefined;
   roundTrips: RoundTripCount[] | undefined;
   servers: ServersReport | undefined;
+  stores?: StoresReport | undefined;
 }
 
 async function measureAll(quick: boolean): Promise<BenchResults> {
@@ -85,7 +88,8 @@ async function measureAll(quick: boolean): Promise<BenchResults> {
   );
   const roundTrips = await section('round-trips', countRoundTrips);
   const servers = await section('servers', () => benchServers(serversSettings(quick), log));
-  return { quick, facts, failures, sizes, clientCrypto, roundTrips, servers };
+  const stores = await section('stores', () => benchProxyStores(storesSettings(quick), log));
+  return { quick, facts, failures, sizes, clientCrypto, roundTrips, servers, stores };
 }
 
 const jsonPath = `${values.out.replace(/\.md$/, '')}.json`;
@@ -95,7 +99,7 @@ const results: BenchResults = values['render-only']
 if (!values['render-only']) {
   writeFileSync(jsonPath, `${JSON.stringify(results)}\n`);
 }
-const { quick, facts, sizes, clientCrypto, roundTrips, servers } = results;
+const { quick, facts, sizes, clientCrypto, roundTrips, servers, stores } = results;
 
 function targetsTable(): string {
   const rows: string[][] = [];
@@ -166,6 +170,13 @@ function targetsTable(): string {
       verdict(h.lostOrDuplicated === 0),
     ]);
   }
+  for (const row of stores?.overhead ?? []) {
+    rows.push([
+      `proxy overhead with Redis stores ≤ ${REDIS_OVERHEAD_TARGET_MS} ms median (issue 18)`,
+      `${ms(row.redisAddedMs)} ms (memory stores ${ms(row.memoryAddedMs)} ms)`,
+      verdict(row.redisAddedMs <= REDIS_OVERHEAD_TARGET_MS),
+    ]);
+  }
   return table(['target (issue 9)', 'measured', ''], rows);
 }
 
@@ -202,6 +213,7 @@ const report = [
   clientCrypto === undefined ? '' : renderCrypto(clientCrypto),
   roundTrips === undefined ? '' : renderRoundTrips(roundTrips),
   servers === undefined ? '' : renderServers(servers),
+  stores === undefined ? '' : renderStores(stores),
 ]
   .join('\n')
   .replace(/\n{3,}/g, '\n\n');

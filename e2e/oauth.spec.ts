@@ -9,7 +9,7 @@ import {
   signInCard,
   signOut,
 } from './support/demo-user.js';
-import { protocolRows } from './support/screens.js';
+import { clearProtocol, protocolRows } from './support/screens.js';
 
 const VERIFY_PATH = /^\/auth\/credentials\/AuthMethod:[^/]+\/verify$/;
 const CHALLENGE_PATH = /^\/auth\/credentials\/AuthMethod:[^/]+\/challenge$/;
@@ -37,10 +37,7 @@ test.describe('OAuth identity through the demo identity provider', () => {
     );
 
     await signOut(page);
-    await page
-      .getByRole('complementary', { name: 'Protocol' })
-      .getByRole('button', { name: 'Clear' })
-      .click();
+    await clearProtocol(page);
     const signInToken = await signInAtDemoIdentity(
       page,
       () => signInCard(page).getByRole('button', { name: 'Continue with Demo Identity' }).click(),

@@ -7,7 +7,7 @@ import {
   signInCard,
   signOut,
 } from './support/demo-user.js';
-import { checkScreen, protocolRows } from './support/screens.js';
+import { checkScreen, clearProtocol, protocolRows } from './support/screens.js';
 import { addVirtualAuthenticator } from './support/virtual-authenticator.js';
 
 const CREDENTIAL_PATH = /^\/auth\/credentials$/;
@@ -37,10 +37,7 @@ test.describe('passkeys through the virtual authenticator', () => {
     await expect(added.filter({ hasText: 'signed retry' })).toContainText('201');
 
     await signOut(page);
-    await page
-      .getByRole('complementary', { name: 'Protocol' })
-      .getByRole('button', { name: 'Clear' })
-      .click();
+    await clearProtocol(page);
     // This device's passkey is offered first (SignIn's order).
     const methodsOffered = signInCard(page).getByRole('listitem');
     await expect(methodsOffered.first()).toHaveText('Sign in with a passkey');

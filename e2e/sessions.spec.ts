@@ -15,7 +15,7 @@ import {
   signUp,
 } from './support/demo-user.js';
 import { advanceSandboxClock } from './support/sandbox-clock.js';
-import { checkScreen, protocolRows } from './support/screens.js';
+import { checkScreen, clearProtocol, protocolRows } from './support/screens.js';
 
 /** A second device: its own browser context (cookies, IndexedDB, BroadcastChannel). */
 async function secondDevice(browser: Browser, email: string): Promise<Page> {
@@ -144,10 +144,7 @@ test.describe('sessions and credentials across devices and tabs', () => {
     // The page's clock joins the emulator's, which earlier tests may already have moved ahead.
     const emulatorNow = await advanceSandboxClock(page.request, baseURL!, 901);
     await page.clock.setSystemTime(emulatorNow);
-    await page
-      .getByRole('complementary', { name: 'Protocol' })
-      .getByRole('button', { name: 'Clear' })
-      .click();
+    await clearProtocol(page);
     await page.getByRole('checkbox', { name: /Private wallet/ }).click();
     await expect(signInCard(page)).toBeVisible();
     await expect(signInCard(page).getByRole('status').first()).toHaveText(

@@ -5,7 +5,7 @@
  * Playwright one per test). Exits non-zero when anything failed or a runner crashed.
  *
  *   node scripts/check-all.mjs [--only=typecheck,lint,deps,knip,api,packaging,unit,size,catalogue,
- *                              storybook-build,e2e]
+ *                              packages,storybook-build,e2e]
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -172,6 +172,18 @@ if (step('catalogue')) {
   count(
     'catalogue coverage',
     run('catalogue coverage', 'node', ['scripts/catalogue-coverage.mjs', '--check']),
+  );
+}
+
+if (step('packages')) {
+  // The published tarballs: built, packed and their file lists checked (check-packages.mjs).
+  count(
+    'packages (pack and file lists)',
+    run('pack the published packages', 'node', [
+      'scripts/check-packages.mjs',
+      '--json',
+      join(reports, 'packages.json'),
+    ]),
   );
 }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The checks of the publishable packages as an integrator receives them (`@wallet-auth/core`,
- * `@wallet-auth/react`), each run on a fresh `tsc` build of the package:
+ * `@wallet-auth/react`), each run on a fresh build of the package (its `build` script):
  *
  *   node scripts/package-checks.mjs api [--update]   API Extractor: the public surface of every
  *                                                    entry against the report checked in under
@@ -22,7 +22,11 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 /** The publishable packages, in build order (react's types read core's built declarations). */
 const PACKAGES = [
   { name: 'core', configs: ['api-extractor.json', 'api-extractor.primitives.json'] },
-  { name: 'react', configs: ['api-extractor.json'], attwExclude: ['./styles.css'] },
+  {
+    name: 'react',
+    configs: ['api-extractor.json', 'api-extractor.devtools.json', 'api-extractor.locales.json'],
+    attwExclude: ['./styles.css', './devtools.css'],
+  },
 ];
 
 const [mode, ...flags] = process.argv.slice(2);
@@ -45,7 +49,7 @@ function report(label, { ok, output }) {
 function build(pkg) {
   const cwd = join(root, 'packages', pkg.name);
   exec('rm', ['-rf', 'dist'], cwd);
-  return exec('pnpm', ['exec', 'tsc', '-p', 'tsconfig.build.json'], cwd);
+  return exec('pnpm', ['run', 'build'], cwd);
 }
 
 if (mode !== 'api' && mode !== 'packaging') {

@@ -1,13 +1,16 @@
 #!/usr/bin/env node
 /**
  * Bootstraps a fresh machine (Node 20 + npm only): pnpm, the workspace's packages and, with
- * `--chromium`, Debian's Chromium for Playwright and Vitest browser mode. Safe to run again.
+ * `--chromium`, Debian's Chromium for Playwright and Vitest browser mode; with `--redis`,
+ * Debian's redis-server for the proxy's shared-store tests and benchmarks (the tests start their
+ * own private instance; the system service is not used). Safe to run again.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 const PNPM_VERSION = '10.34.9';
 const wantChromium = process.argv.includes('--chromium');
+const wantRedis = process.argv.includes('--redis');
 
 function say(message) {
   process.stdout.write(`setup: ${message}\n`);
@@ -78,6 +81,29 @@ if (wantChromium && !existsSync(chromium)) {
   ) {
     fail(
       'could not install Chromium. Run "apt-get update && apt-get install -y chromium" as root, or set CHROMIUM_PATH, then retry.',
+    );
+  }
+}
+
+// 3b. redis-server for the proxy's Redis store tests (Debian's; the tests start it themselves).
+const redisServer = process.env.REDIS_SERVER_PATH ?? 'redis-server';
+if (wantRedis && output(redisServer, ['--version']) === undefined) {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const hasApt = output('sh', ['-c', 'command -v apt-get']) !== undefined;
+  if (!hasApt) {
+    fail(
+      'redis-server not found. Install Redis 7 and put redis-server on PATH (or set REDIS_SERVER_PATH), then retry.',
+    );
+  }
+  say('installing Debian redis-server (about 10 s)');
+  const cmd = (args) => (isRoot ? run(args[0], args.slice(1)) : run('sudo', args));
+  if (
+    cmd(['apt-get', 'update', '-qq']) !== 0 ||
+    cmd(['apt-get', 'install', '-y', '-qq', 'redis-server']) !== 0 ||
+    output(redisServer, ['--version']) === undefined
+  ) {
+    fail(
+      'could not install redis-server. Run "apt-get update && apt-get install -y redis-server" as root, or set REDIS_SERVER_PATH, then retry.',
     );
   }
 }

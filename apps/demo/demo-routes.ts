@@ -1,5 +1,6 @@
+import { securityHeaders } from '@wallet-auth/proxy';
 import type { Sandbox } from '@wallet-auth/sandbox';
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
 import type { DemoIdentityProvider } from './oidc/demo-identity-provider.js';
 import { createOidcPages } from './oidc/oidc-pages.js';
 
@@ -11,13 +12,46 @@ export interface DemoRoutesOptions {
   advanceClock: (ms: number) => number;
 }
 
+/** Why a clock request is refused, or undefined when it may move the clock. */
+function clockRefusal(c: Context, origin: string): string | undefined {
+  const url = new URL(origin);
+  // DNS rebinding: a foreign name resolved to 127.0.0.1 arrives with its own Host.
+  if (c.req.header('Host') !== url.host) {
+    return 'Wrong host';
+  }
+  if (c.req.header('Origin') !== origin) {
+    return 'Wrong origin';
+  }
+  const site = c.req.header('Sec-Fetch-Site');
+  if (site !== undefined && site !== 'same-origin') {
+    return 'Not a same-origin request';
+  }
+  // A custom header and a JSON body: a cross-site page would need a CORS preflight, never granted.
+  if (c.req.header('X-Demo-Clock') !== 'advance') {
+    return 'Missing X-Demo-Clock: advance';
+  }
+  if (!/^application\/json\b/i.test(c.req.header('Content-Type') ?? '')) {
+    return 'Content-Type must be application/json';
+  }
+  return undefined;
+}
+
 /**
  * Demo-only helpers under `/__sandbox/`: the emulator's public facts the page needs (the enclave
  * key it pins, the magic OTP hint) and a clock control for the end-to-end tests. Never part of the
- * proxy: a real deployment has no such routes.
+ * proxy: a real deployment has no such routes. Every answer carries the page security headers
+ * (nothing here may be framed).
  */
 export function createDemoRoutes(options: DemoRoutesOptions): Hono {
   const app = new Hono().basePath('/__sandbox');
+  const headers = securityHeaders();
+  app.use('*', async (c, next) => {
+    await next();
+    for (const [name, value] of Object.entries(headers)) {
+      c.res.headers.set(name, value);
+    }
+    c.res.headers.set('Cache-Control', 'no-store');
+  });
   let merchantAccountId: string | null | undefined;
   // The "demo shop" a transfer pays: the platform's own USDC account (same currency as wallets).
   async function findMerchant(): Promise<string | null> {
@@ -53,8 +87,9 @@ export function createDemoRoutes(options: DemoRoutesOptions): Hono {
     createOidcPages(options.identityProvider, () => options.sandbox.now()),
   );
   app.post('/clock', async (c) => {
-    if (c.req.header('Origin') !== options.origin) {
-      return c.json({ status: 403, code: 'FORBIDDEN', message: 'Wrong origin' }, 403);
+    const refusal = clockRefusal(c, options.origin);
+    if (refusal !== undefined) {
+      return c.json({ status: 403, code: 'FORBIDDEN', message: refusal }, 403);
     }
     const body = (await c.req.json().catch(() => null)) as { advanceSeconds?: unknown } | null;
     const seconds = body?.advanceSeconds;

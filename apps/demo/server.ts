@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { getRequestListener } from '@hono/node-server';
 import { createProxy, securityHeaders } from '@wallet-auth/proxy';
+import { CONNECTIONS_CHECKING_INTERVAL_MS, hardenNodeServer } from '@wallet-auth/proxy/node';
 import { createSandbox, type SandboxOptions } from '@wallet-auth/sandbox';
 import { nodeSandboxCrypto } from '@wallet-auth/sandbox/node';
 import { createDemoRoutes } from './demo-routes.js';
@@ -57,6 +58,8 @@ const sandbox = createSandbox({
   webauthn: { rpId: 'localhost', origins: [origin] },
   ...identityProvider.sandboxOptions,
   ...sandboxOptions,
+  // The kit never needs the legacy magic stamps; with them on, a cookie alone could sign.
+  acceptLegacyMagicValues: false,
   clock: () => Date.now() + clockOffsetMs,
   crypto: nodeSandboxCrypto, // native OpenSSL in this Node server: same bytes as the default
 });
@@ -67,8 +70,12 @@ const proxy = createProxy({
     clientSecret: sandbox.options.clientSecret,
     fetch: (request: Request) => sandbox.fetch(request),
   },
+  // The demo's e-mail-only sign-in: against the in-process sandbox only (it warns at start).
+  demoAuth: { allowSignInByEmailOnly: true },
   cookieSecret: process.env.DEMO_COOKIE_SECRET ?? randomBytes(32).toString('hex'),
   allowedOrigins: [origin],
+  // Plain http on localhost: no HSTS for the name localhost.
+  hsts: false,
   basePath: '/api',
   allowSandboxFunding: true,
 });
@@ -119,21 +126,29 @@ if (args.dev) {
       c.header(name, value);
     }
   });
+  pages.use('/assets/*', async (c, next) =>
+    c.req.path.endsWith('.map') ? c.text('Not found', 404) : next(),
+  );
   pages.use('/assets/*', serveStatic({ root: join(here, 'dist') }));
   pages.get('*', (c) => c.html(readFileSync(join(here, 'dist', 'index.html'), 'utf8')));
   pageHandler = getRequestListener((request) => pages.fetch(request));
 }
 
-const server = createServer((req, res) => {
-  const url = req.url ?? '/';
-  if (url === '/api' || url.startsWith('/api/')) {
-    apiListener(req, res);
-  } else if (url.startsWith('/__sandbox/')) {
-    demoListener(req, res);
-  } else {
-    pageHandler(req, res);
-  }
-});
+// Deadlines on every connection: slow headers or bodies cannot hold the server (BFF-37).
+const server = createServer(
+  { connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS },
+  (req, res) => {
+    const url = req.url ?? '/';
+    if (url === '/api' || url.startsWith('/api/')) {
+      apiListener(req, res);
+    } else if (url.startsWith('/__sandbox/')) {
+      demoListener(req, res);
+    } else {
+      pageHandler(req, res);
+    }
+  },
+);
+hardenNodeServer(server);
 server.on('error', (error: NodeJS.ErrnoException) => {
   if (error.code === 'EADDRINUSE') {
     fail(

@@ -4,5 +4,6 @@ import { defaultClientConditions, defineConfig } from 'vite';
 export default defineConfig({
   plugins: [react()],
   resolve: { conditions: ['@wallet-auth/source', ...defaultClientConditions] },
-  build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
+  // No source maps in the served build (they would publish the sources).
+  build: { outDir: 'dist', sourcemap: false, target: 'es2022' },
 });

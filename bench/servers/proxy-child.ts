@@ -56,10 +56,17 @@ async function start(config: ProxyChildConfig): Promise<ProxyChildInfo> {
         return fetch(request);
       },
     },
+    // The demo sign-in gives each simulated user its cookie (loopback emulator upstream); every
+    // user signs up from 127.0.0.1, so the per-address sign-in budgets are off here.
+    demoAuth: { allowSignInByEmailOnly: true },
     cookieSecret: randomBytes(32).toString('hex'),
     allowedOrigins: [config.origin],
     cookie: { secure: false },
-    rateLimit: { requestsPerMinute: config.requestsPerMinute ?? 0 },
+    rateLimit: {
+      requestsPerMinute: config.requestsPerMinute ?? 0,
+      signInPerMinute: 0,
+      signInPerAddressPerMinute: 0,
+    },
     logger: (entry) => {
       if (entry.event === 'request') {
         const key = String(entry.status);

@@ -71,10 +71,12 @@ async function start(config: ProxyConfig): Promise<ProxyInfo> {
         },
       ),
     },
+    // The demo sign-in gives each simulated user its cookie (loopback emulator upstream).
+    demoAuth: { allowSignInByEmailOnly: true },
     cookieSecret: randomBytes(32).toString('hex'),
     allowedOrigins: [config.origin],
     cookie: { secure: false },
-    rateLimit: { requestsPerMinute: 0 },
+    rateLimit: { requestsPerMinute: 0, signInPerMinute: 0, signInPerAddressPerMinute: 0 },
     logger: (entry) => {
       if (entry.event === 'request') {
         const key = String(entry.status);

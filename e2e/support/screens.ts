@@ -25,16 +25,26 @@ export async function checkRegion(page: Page, selector: string, name: string): P
   ).toEqual([]);
 }
 
-/** The demo's protocol panel: the exchanges the kit made, newest first. */
-export function protocolEntries(page: Page): Locator {
-  return page.getByRole('complementary', { name: 'Protocol' }).getByRole('listitem');
+/** The kit's devtools panel (`@wallet-auth/react/devtools`) the demo renders beside its screens. */
+export function devtools(page: Page): Locator {
+  return page.getByRole('complementary', { name: 'Wallet Auth devtools' });
 }
 
-/** The protocol rows of one method and path (`/auth/credentials/{id}/verify` as a RegExp). */
+/** Empties the devtools' record of exchanges. */
+export async function clearProtocol(page: Page): Promise<void> {
+  await devtools(page).getByRole('button', { name: 'Clear' }).click();
+}
+
+/** The exchanges the kit made, newest first, as the devtools list them. */
+export function protocolEntries(page: Page): Locator {
+  return devtools(page).getByRole('list', { name: 'Exchanges' }).getByRole('listitem');
+}
+
+/** The exchanges of one method and path (`/auth/credentials/{id}/verify` as a RegExp). */
 export function protocolRows(page: Page, method: string, path: RegExp): Locator {
   return protocolEntries(page)
     .filter({
-      has: page.locator('code.method', { hasText: new RegExp(`^${method}$`) }),
+      has: page.locator('[data-method]', { hasText: new RegExp(`^${method}$`) }),
     })
-    .filter({ has: page.locator('code.path', { hasText: path }) });
+    .filter({ has: page.locator('[data-path]', { hasText: path }) });
 }

@@ -20,10 +20,16 @@ function page(title: string, body: string): string {
 <body><main class="provider">${body}</main></body></html>`;
 }
 
-const CSS = `:root{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1c1d21;background:#eef1f6}
-body{margin:0}.provider{max-width:22rem;margin:3rem auto;background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 1px 3px rgb(0 0 0/.1);display:grid;gap:.75rem}
-h1{font-size:1.2rem;margin:0}p{margin:0;color:#4a4f5c}label{font-weight:600}input{font:inherit;padding:.55rem .7rem;border:1px solid #9aa0ad;border-radius:8px}
-button{font:inherit;padding:.6rem 1rem;border:0;border-radius:8px;background:#0b6b3a;color:#fff;cursor:pointer}.error{color:#8a1c1c}`;
+const CSS = `:root{font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#16181d;background:#eef1f6;color-scheme:light dark}
+body{margin:0}.provider{max-width:22rem;margin:3rem auto;background:#fff;border-radius:14px;padding:1.5rem;box-shadow:0 1px 2px rgb(16 24 40/.06),0 6px 20px rgb(16 24 40/.06);display:grid;gap:1rem}
+h1{font-size:1.375rem;margin:0}p{margin:0;color:#4a4f5c;line-height:1.5}
+form{display:grid;gap:1rem}.field{display:grid;gap:.375rem}label{font-weight:600}
+input{font:inherit;min-height:2.75rem;padding:.5rem .75rem;border:1px solid #868c9c;border-radius:10px;background:inherit;color:inherit}
+input:focus-visible,button:focus-visible{outline:3px solid #0b6b3a;outline-offset:2px}
+button{font:inherit;font-weight:550;min-height:2.75rem;padding:.5rem 1rem;border:0;border-radius:10px;background:#0b6b3a;color:#fff;cursor:pointer}.error{color:#8a1c1c}
+@media (max-width:26rem){.provider{margin:0;border-radius:0;min-height:100vh;box-sizing:border-box}}
+@media (prefers-color-scheme:dark){:root{color:#eceef3;background:#0b0c10}.provider{background:#15161b;box-shadow:none}p{color:#b3b8c6}
+input{border-color:#7b8194}button{background:#8fe0a9;color:#0b1020}input:focus-visible,button:focus-visible{outline-color:#8fe0a9}.error{color:#ffb4ab}}`;
 
 const CALLBACK_JS = `(function(){var m=document.querySelector('meta[name="demo-oidc"]');if(!m||!window.opener){return;}
 window.opener.postMessage({type:'demo-oidc',state:m.getAttribute('data-state'),idToken:m.getAttribute('data-id-token')},window.location.origin);})();`;
@@ -43,8 +49,8 @@ export function createOidcPages(provider: DemoIdentityProvider, now: () => numbe
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ''}
 <form method="post" action="/__sandbox/oidc/authorize">
 <input type="hidden" name="nonce" value="${escapeHtml(nonce)}"><input type="hidden" name="state" value="${escapeHtml(state)}">
-<label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" required>
-<label for="name">Name</label><input id="name" name="name" autocomplete="name" maxlength="80">
+<div class="field"><label for="email">Email</label><input id="email" name="email" type="email" autocomplete="email" required></div>
+<div class="field"><label for="name">Name</label><input id="name" name="name" autocomplete="name" maxlength="80"></div>
 <button type="submit">Continue as this person</button></form>`,
     );
 

@@ -39,6 +39,8 @@ async function json<T>(response: Response): Promise<T> {
 }
 
 const jsonHeaders = { 'Content-Type': 'application/json' };
+/** The demo server's clock control wants this header (a cross-site page cannot send it). */
+const CLOCK_HEADER = 'X-Demo-Clock';
 
 export async function getSandboxInfo(): Promise<SandboxInfo> {
   return json<SandboxInfo>(await fetch('/__sandbox/info'));
@@ -84,7 +86,7 @@ export async function advanceSandboxClock(seconds: number): Promise<void> {
   await json<unknown>(
     await fetch('/__sandbox/clock', {
       method: 'POST',
-      headers: jsonHeaders,
+      headers: { ...jsonHeaders, [CLOCK_HEADER]: 'advance' },
       body: JSON.stringify({ advanceSeconds: seconds }),
     }),
   );

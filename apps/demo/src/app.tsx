@@ -1,14 +1,26 @@
-import { en, fr, useSession, WalletAuthLocaleProvider } from '@wallet-auth/react';
+import {
+  en,
+  useSession,
+  useSignOut,
+  WalletAuthLocaleProvider,
+  type WalletAuthMessages,
+} from '@wallet-auth/react';
+import { WalletAuthDevtools, type WalletAuthDevtoolsStore } from '@wallet-auth/react/devtools';
+import {
+  loadMessages,
+  matchLocale,
+  WALLET_AUTH_LOCALES,
+  type WalletAuthLocale,
+} from '@wallet-auth/react/locales';
 import { useEffect, useState } from 'react';
 import { type DemoUser, getUser, type SandboxInfo, signOutOfDemo } from './api.js';
-import type { ProtocolLog } from './protocol-log.js';
-import { ProtocolPanel } from './protocol-panel.js';
+import { DemoMessagesProvider } from './i18n/context.js';
+import { DEMO_MESSAGES } from './i18n/index.js';
 import { SignInScreen } from './screens/sign-in-screen.js';
 import { SignUpScreen } from './screens/sign-up-screen.js';
 import { WalletHome } from './screens/wallet-home.js';
 
 type Theme = 'light' | 'dark';
-type Locale = 'en' | 'fr';
 
 function initialTheme(): Theme {
   return window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
@@ -16,20 +28,36 @@ function initialTheme(): Theme {
 
 export interface AppProps {
   info: SandboxInfo;
-  protocolLog: ProtocolLog;
+  /** The kit's devtools store, fed by the client's `onExchange`. */
+  devtools: WalletAuthDevtoolsStore;
 }
 
-/** The demo wallet: sign up → wallet sign-in → wallet home, with the protocol panel beside it. */
-export function App({ info, protocolLog }: AppProps) {
+/** The demo wallet: sign up → wallet sign-in → wallet home, with the kit's devtools beside it. */
+export function App({ info, devtools }: AppProps) {
   const [user, setUser] = useState<DemoUser | null | undefined>(undefined);
   const [loadError, setLoadError] = useState<string | undefined>(undefined);
   const [theme, setTheme] = useState<Theme>(initialTheme);
-  const [locale, setLocale] = useState<Locale>('en');
+  const [locale, setLocale] = useState<WalletAuthLocale>(() => matchLocale(navigator.languages));
+  // The kit's catalogue of the chosen language, fetched on demand; English until it arrives.
+  const [kitMessages, setKitMessages] = useState<WalletAuthMessages>(en);
   const session = useSession();
+  const signOut = useSignOut();
+  const t = DEMO_MESSAGES[locale];
 
   useEffect(() => {
     getUser().then(setUser, (error: Error) => setLoadError(error.message));
   }, []);
+  useEffect(() => {
+    let live = true;
+    loadMessages(locale).then(
+      (messages) => live && setKitMessages(messages),
+      // Offline: the previous language stays until the chunk can be fetched.
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [locale]);
   useEffect(() => {
     document.documentElement.dataset.theme = theme;
     document.documentElement.lang = locale;
@@ -40,63 +68,76 @@ export function App({ info, protocolLog }: AppProps) {
     user && session.status === 'active' && session.session.accountId === user.accountId;
 
   async function leaveDemo() {
+    // The wallet session first: revoked at the service and its key deleted from this browser
+    // (the key is deleted even when the revoke cannot reach the service).
+    await signOut.mutateAsync().catch(() => undefined);
     await signOutOfDemo();
     setUser(null);
   }
 
   return (
-    <WalletAuthLocaleProvider messages={locale === 'fr' ? fr : en}>
-      <div className="layout">
-        <header className="topbar">
-          <div className="brand">
-            <span aria-hidden="true" className="logo">
-              ◆
-            </span>
-            <div>
-              <p className="brand-name">Demo wallet</p>
-              <p className="brand-sub">Wallet Auth Kit · sandbox</p>
+    <DemoMessagesProvider messages={t}>
+      <WalletAuthLocaleProvider messages={kitMessages}>
+        <div className="layout">
+          <header className="topbar">
+            <div className="brand">
+              <span aria-hidden="true" className="logo">
+                ◆
+              </span>
+              <div>
+                <p className="brand-name">{t.brand.name}</p>
+                <p className="brand-sub">{t.brand.sub}</p>
+              </div>
             </div>
-          </div>
-          <div className="topbar-controls">
-            <label className="select">
-              <span>Language</span>
-              <select value={locale} onChange={(event) => setLocale(event.target.value as Locale)}>
-                <option value="en">English</option>
-                <option value="fr">Français</option>
-              </select>
-            </label>
-            <button
-              type="button"
-              className="ghost"
-              aria-pressed={theme === 'dark'}
-              onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
-            >
-              {theme === 'dark' ? 'Light theme' : 'Dark theme'}
-            </button>
-            {user && (
-              <button type="button" className="ghost" onClick={leaveDemo}>
-                Switch demo user
+            <div className="topbar-controls">
+              <label className="select">
+                <span>{t.controls.language}</span>
+                <select
+                  value={locale}
+                  onChange={(event) => setLocale(event.target.value as WalletAuthLocale)}
+                >
+                  {WALLET_AUTH_LOCALES.map((language) => (
+                    <option key={language.tag} value={language.tag} lang={language.tag}>
+                      {language.name}
+                    </option>
+                  ))}
+                </select>
+              </label>
+              <button
+                type="button"
+                className="ghost"
+                aria-pressed={theme === 'dark'}
+                onClick={() => setTheme(theme === 'dark' ? 'light' : 'dark')}
+              >
+                {theme === 'dark' ? t.controls.lightTheme : t.controls.darkTheme}
               </button>
+              {user && (
+                <button type="button" className="ghost" onClick={leaveDemo}>
+                  {t.controls.switchUser}
+                </button>
+              )}
+            </div>
+          </header>
+          <main className="content" id="main">
+            {loadError !== undefined && (
+              <p role="alert" className="banner banner-error">
+                {loadError}
+              </p>
             )}
-          </div>
-        </header>
-        <main className="content" id="main">
-          {loadError !== undefined && (
-            <p role="alert" className="banner banner-error">
-              {loadError}
-            </p>
-          )}
-          {user === undefined && loadError === undefined && (
-            <p aria-busy="true" className="muted">
-              Loading…
-            </p>
-          )}
-          {user === null && <SignUpScreen onSignedUp={setUser} />}
-          {user && !signedIn && <SignInScreen user={user} info={info} theme={theme} />}
-          {user && signedIn && <WalletHome user={user} info={info} theme={theme} locale={locale} />}
-        </main>
-        <ProtocolPanel log={protocolLog} />
-      </div>
-    </WalletAuthLocaleProvider>
+            {user === undefined && loadError === undefined && (
+              <p aria-busy="true" className="muted">
+                {t.controls.loading}
+              </p>
+            )}
+            {user === null && <SignUpScreen onSignedUp={setUser} />}
+            {user && !signedIn && <SignInScreen user={user} info={info} theme={theme} />}
+            {user && signedIn && (
+              <WalletHome user={user} info={info} theme={theme} locale={kitMessages.locale} />
+            )}
+          </main>
+          <WalletAuthDevtools store={devtools} className="devtools" />
+        </div>
+      </WalletAuthLocaleProvider>
+    </DemoMessagesProvider>
   );
 }

@@ -161,8 +161,13 @@ export interface Quote {
   destination: { destinationType: 'ACCOUNT'; accountId: string };
   sendingCurrency?: Currency;
   receivingCurrency?: Currency;
+  /** Leaves the source, in the sending currency's smallest unit. */
   totalSendingAmount: number;
+  /** Reaches the destination, in the receiving currency's smallest unit (converted when the currencies differ). */
   totalReceivingAmount: number;
+  /** Receiving major units per sending major unit; 1 for a same-currency transfer. */
+  exchangeRate?: number;
+  feesIncluded?: number;
   transactionId?: string;
   paymentInstructions?: { accountOrWalletInfo: { accountType: string; payloadToSign?: string } }[];
 }

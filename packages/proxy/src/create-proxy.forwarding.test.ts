@@ -1,5 +1,6 @@
+import { createTestKey, stamp } from '@wallet-auth/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createMemoryQuoteLedger } from './ownership/quote-ledger.js';
+import { createMemoryQuoteLedger } from './stores/memory-stores.js';
 import {
   API,
   CLIENT_ID,
@@ -11,7 +12,8 @@ import {
 } from './testing/proxy-harness.js';
 
 const BASIC = `Basic ${btoa(`${CLIENT_ID}:${CLIENT_SECRET}`)}`;
-const STAMP = 'eyJwdWJsaWNLZXkiOiIwMmFiIiwic2NoZW1lIjoiU0lHTkFUVVJFX1NDSEVNRV9US19BUElfUDI1NiJ9';
+/** A well-formed stamp (wire-format §2) by a fixed key. */
+const STAMP = stamp('payload to sign', createTestKey('01'.repeat(32)));
 const REQUEST_ID = 'Request:6f1d2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b';
 const QUOTE_ID = 'Quote:7e2d3c4b-5a69-4f70-8b8c-9d0e1f2a3b4c';
 
@@ -94,7 +96,7 @@ describe('forwarding', () => {
   it("BFF-25: given quote execute of the user's own quote, should forward Idempotency-Key and a lone signature unchanged", async () => {
     const quoteLedger = createMemoryQuoteLedger();
     quoteLedger.record(STRANGER.userId, QUOTE_ID);
-    const harness = createHarnessForUser(STRANGER, { proxy: { quoteLedger } });
+    const harness = createHarnessForUser(STRANGER, { proxy: { stores: { quotes: quoteLedger } } });
     await harness.call('POST', `/quotes/${QUOTE_ID}/execute`, {
       body: '{}',
       headers: { 'Service-Wallet-Signature': STAMP, 'Idempotency-Key': 'pay-2026-01-15-0001' },
@@ -179,7 +181,10 @@ describe('forwarding', () => {
       });
       expect(decoration(bare)).not.toHaveProperty('access-control-allow-origin');
       expect(decoration(bare)).toHaveProperty('x-frame-options', 'DENY');
-      expect(forwarded.headers.has('Strict-Transport-Security')).toBe(scheme === 'https');
+      // HSTS comes from configuration (TLS usually ends in front), never from the scheme.
+      expect(forwarded.headers.get('Strict-Transport-Security')).toBe(
+        'max-age=31536000; includeSubDomains',
+      );
     }
   });
 
@@ -319,10 +324,12 @@ describe('rate limit and logs', () => {
     expect((await harness.call('GET', '/auth/sessions')).status).not.toBe(429);
     const limited = await harness.call('GET', '/auth/sessions');
     expect(limited.status).toBe(429);
-    expect(limited.headers.get('Retry-After')).toBe('30');
+    expect(limited.headers.get('Retry-After')).toBe('60');
     expect(await json(limited)).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
     expect(harness.calls).toHaveLength(2);
-    harness.clock.now += 30_000;
+    harness.clock.now += 59_999;
+    expect((await harness.call('GET', '/auth/sessions')).status).toBe(429);
+    harness.clock.now += 1;
     expect((await harness.call('GET', '/auth/sessions')).status).not.toBe(429);
   });
 

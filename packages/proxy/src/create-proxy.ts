@@ -1,22 +1,25 @@
 import { Hono } from 'hono';
 import { ApiError, invalidInput } from './api-error.js';
 import { hex, type ProxyEnv } from './app-env.js';
-import { createDemoAuth } from './auth/demo-auth.js';
-import { createMemoryUserStore } from './auth/memory-user-store.js';
+import { createBinder } from './auth/binder.js';
+import { createDemoAuth, type DemoAuth } from './auth/demo-auth.js';
 import { createUserResolver } from './auth/resolve-user.js';
 import { envelope, renderError } from './http/error-response.js';
 import { checkRawPath, PATH_PROBLEM_TEXT, splitRawUrl } from './http/raw-path.js';
 import { createResponseDecorations, isDecorated } from './http/response-headers.js';
 import { createLog } from './logging/create-log.js';
-import { type ProxyOptions, resolveProxyOptions } from './options.js';
+import { type ProxyOptions, type ResolvedProxyOptions, resolveProxyOptions } from './options.js';
 import { createOwnershipChecker } from './ownership/ownership-checker.js';
-import { createMemoryQuoteLedger } from './ownership/quote-ledger.js';
 import { serviceRoutes } from './routes/route-table.js';
 import { createServiceHandler } from './routes/service-handler.js';
 import { sessionRoutes } from './routes/session-routes.js';
+import { UNKNOWN_ADDRESS } from './security/client-address.js';
 import { checkOrigin, isPreflight, preflightHeaders } from './security/origin-policy.js';
-import { createRateLimiter } from './security/rate-limit.js';
+import { createRateLimit } from './security/rate-limit.js';
 import { createCookieSigner } from './security/session-cookie.js';
+import { guardStores } from './stores/guard-stores.js';
+import { createMemoryStores } from './stores/memory-stores.js';
+import type { ProxyStores } from './stores/stores.js';
 import type { ConnectionInfo } from './types.js';
 import { createUpstreamClient } from './upstream/upstream-client.js';
 
@@ -29,64 +32,83 @@ export interface WalletAuthProxy {
   fetch(request: Request, connection?: ConnectionInfo): Promise<Response>;
 }
 
+/** Fills in memory stores where none were given. */
+function allStores(config: ResolvedProxyOptions): ProxyStores {
+  const memory = createMemoryStores({ clock: config.clock });
+  return { ...memory, ...config.stores };
+}
+
 /**
  * Creates the reference backend proxy (BFF): it holds the platform credentials, authenticates
- * the app's user, and forwards only the allowlisted wallet routes for that user's own customer
- * and wallet (wire-format §12; reliability catalogue 2-BFF). Throws `ProxyConfigError` at start
- * for unsafe options.
+ * the app's user through `resolveUser`, and forwards only the allowlisted wallet routes for that
+ * user's own customer and wallet (wire-format §12; reliability catalogue 2-BFF). Throws
+ * `ProxyConfigError` at start for unsafe options, including a missing user binding.
  *
  * @example
+ * const bindings = createWalletBindings({ upstream, store: stores.bindings });
  * const proxy = createProxy({
  *   upstream: { baseUrl: 'https://api.example/2025-10-13', clientId, clientSecret },
- *   cookieSecret, allowedOrigins: ['https://app.example'],
+ *   allowedOrigins: ['https://app.example'],
+ *   resolveUser: bindings.resolveUser(async (request) => (await mySession(request))?.userId),
+ *   stores, // e.g. (await createRedisStores({ url })).stores; memory when omitted
  * });
  * serve({ fetch: (request) => proxy.fetch(request) });
  */
 export function createProxy(options: ProxyOptions): WalletAuthProxy {
   const config = resolveProxyOptions(options);
   const upstream = createUpstreamClient(config.upstream, config.signatureHeaderName);
-  const quotes = config.quoteLedger ?? createMemoryQuoteLedger();
-  const ownership = createOwnershipChecker({
-    upstream,
-    quotes,
-    clock: config.clock,
-    cacheMs: config.ownershipCacheMs,
-  });
-  const routes = serviceRoutes({ allowSandboxFunding: config.allowSandboxFunding });
-  const limiter = createRateLimiter({ requestsPerMinute: config.requestsPerMinute });
   const log = createLog({
     logger: config.logger,
     clock: config.clock,
     secrets: [
       config.upstream.clientSecret,
       config.upstream.authorization.slice(6),
-      config.cookieSecret ?? '',
+      config.demoCookieSecret ?? '',
     ],
     secretNames: [config.signatureHeaderName, config.cookie.name],
   });
-  const store = config.userStore ?? createMemoryUserStore();
-  const demoAuth =
-    config.resolveUser === undefined
-      ? createDemoAuth({
-          signer: createCookieSigner(config.cookieSecret!),
-          store,
-          cookie: config.cookie,
-          clock: config.clock,
-          random: config.random,
-        })
-      : undefined;
-  const resolveUser = createUserResolver(config.resolveUser, demoAuth);
-  const limit = (key: string): void => {
-    const verdict = limiter.take(key, config.clock());
-    if (!verdict.ok) {
-      throw new ApiError(429, 'RATE_LIMITED', 'Too many requests; retry later', {
-        headers: { 'Retry-After': String(verdict.retryAfterSeconds) },
-      });
+  const stores = guardStores(allStores(config), (store, error) =>
+    log('error', 'store.error', {
+      store,
+      message: error instanceof Error ? error.message : 'non-error thrown',
+    }),
+  );
+  const ownership = createOwnershipChecker({
+    upstream,
+    quotes: stores.quotes,
+    cache: stores.ownership,
+    cacheMs: config.ownershipCacheMs,
+  });
+  const routes = serviceRoutes({ allowSandboxFunding: config.allowSandboxFunding });
+  const rateLimit = createRateLimit({ store: stores.rateLimits, clock: config.clock });
+  let demoAuth: DemoAuth | undefined;
+  if (config.demoCookieSecret !== undefined) {
+    demoAuth = createDemoAuth({
+      signer: createCookieSigner(config.demoCookieSecret),
+      sessions: stores.sessions,
+      cookie: config.cookie,
+      clock: config.clock,
+      random: config.random,
+    });
+    const warning = {
+      message:
+        'demoAuth is on: anyone who types an e-mail address signs in as that user. For local demos against a sandbox only.',
+      upstream: config.upstream.baseUrl.origin,
+    };
+    if (config.logger === undefined) {
+      console.warn(`@wallet-auth/proxy: ${warning.message} (upstream ${warning.upstream})`);
+    } else {
+      log('warn', 'demo-auth.enabled', warning);
     }
-  };
+  }
+  const resolveUser = createUserResolver(config.resolveUser, demoAuth);
+  const limit = (key: string) => rateLimit(key, config.rateLimit.requestsPerMinute);
   const servicePrefix = `${config.basePath}/${API_VERSION}`;
-  // Two schemes times (no origin + each allowed one).
-  const decorations = createResponseDecorations(2 * (config.allowedOrigins.size + 1));
+  // No origin, plus each allowed one.
+  const decorations = createResponseDecorations({
+    maxEntries: config.allowedOrigins.size + 1,
+    hsts: config.hsts,
+  });
 
   const app = new Hono<ProxyEnv>();
 
@@ -101,7 +123,7 @@ export function createProxy(options: ProxyOptions): WalletAuthProxy {
       const corsOrigin = headers.has('Access-Control-Allow-Origin')
         ? undefined
         : c.get('corsOrigin');
-      const decoration = decorations.for(c.req.url.startsWith('https:'), corsOrigin);
+      const decoration = decorations.for(corsOrigin);
       for (const [name, value] of Object.entries(decoration)) {
         headers.set(name, value);
       }
@@ -144,7 +166,7 @@ export function createProxy(options: ProxyOptions): WalletAuthProxy {
     if (verdict.corsOrigin !== undefined) {
       c.set('corsOrigin', verdict.corsOrigin);
     }
-    c.set('decoration', decorations.for(c.req.url.startsWith('https:'), verdict.corsOrigin));
+    c.set('decoration', decorations.for(verdict.corsOrigin));
     await next();
   });
 
@@ -162,11 +184,18 @@ export function createProxy(options: ProxyOptions): WalletAuthProxy {
       config.basePath === '' ? '/' : config.basePath,
       sessionRoutes({
         auth: demoAuth,
-        store,
-        upstream,
-        clock: config.clock,
-        newUserId: () => `user_${hex(config.random(16))}`,
-        limitSignIn: (_request, remoteAddress) => limit(`address ${remoteAddress ?? 'unknown'}`),
+        binder: createBinder({
+          upstream,
+          store: stores.bindings,
+          clock: config.clock,
+          onEvent: (event, fields) => log('info', event, fields),
+        }),
+        limitSignIn: async (request, connection, email) => {
+          const address = config.clientAddress(request, connection) ?? UNKNOWN_ADDRESS;
+          await (email === undefined
+            ? rateLimit(`sign-in address ${address}`, config.rateLimit.signInPerAddressPerMinute)
+            : rateLimit(`sign-in ${address} ${email}`, config.rateLimit.signInPerMinute));
+        },
         onEvent: (event, fields) => log('info', event, fields),
       }),
     );
@@ -181,7 +210,7 @@ export function createProxy(options: ProxyOptions): WalletAuthProxy {
       limit,
       upstream,
       ownership,
-      quotes,
+      quotes: stores.quotes,
     }),
   );
 

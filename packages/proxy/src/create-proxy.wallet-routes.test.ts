@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createProxy } from './create-proxy.js';
-import {
-  API,
-  CLIENT_ID,
-  CLIENT_SECRET,
-  COOKIE_SECRET,
-  json,
-  ORIGIN,
-} from './testing/proxy-harness.js';
+import { API, CLIENT_ID, CLIENT_SECRET, json, ORIGIN } from './testing/proxy-harness.js';
 import { createWalletHarness, freshPub65, TEST_USER_HEADER } from './testing/wallet-fixtures.js';
 
 const routeOf = (url: string) => new URL(url).pathname.replace('/2025-10-13', '');
@@ -153,7 +146,7 @@ describe('wallet routes against the real sandbox', () => {
       body: '{"privateEnabled":true}',
     });
     expect(leg1.status).toBe(202);
-    const { requestId } = await json(leg1);
+    const { requestId, payloadToSign } = await json(leg1);
     const restarted = createProxy({
       upstream: {
         baseUrl: 'http://sandbox.internal/2025-10-13',
@@ -161,7 +154,6 @@ describe('wallet routes against the real sandbox', () => {
         clientSecret: CLIENT_SECRET,
         fetch: (request) => harness.sandbox.fetch(request),
       },
-      cookieSecret: COOKIE_SECRET,
       allowedOrigins: [ORIGIN],
       resolveUser: async () => frank,
     });
@@ -171,7 +163,7 @@ describe('wallet routes against the real sandbox', () => {
         headers: {
           Origin: ORIGIN,
           'Content-Type': 'application/json',
-          'Service-Wallet-Signature': 'sandbox-valid-signature',
+          'Service-Wallet-Signature': harness.stampFor('frank', String(payloadToSign)),
           'Request-Id': String(requestId),
         },
         body: '{"privateEnabled":true}',
@@ -262,7 +254,7 @@ describe('wallet routes against the real sandbox', () => {
     const executed = await harness.as('ivy', 'POST', `/quotes/${quoteId}/execute`, {
       body: '{}',
       headers: {
-        'Service-Wallet-Signature': 'sandbox-valid-signature',
+        'Service-Wallet-Signature': harness.stampFor('ivy', 'quote payment instruction'),
         'Idempotency-Key': 'ivy-1',
       },
     });

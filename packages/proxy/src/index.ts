@@ -1,13 +1,24 @@
 export type { FieldError } from './api-error.js';
 export { ApiError } from './api-error.js';
-export { createMemoryUserStore } from './auth/memory-user-store.js';
+export type { CustomerDetails } from './auth/provision-customer.js';
+export type {
+  Authenticate,
+  WalletBindings,
+  WalletBindingsOptions,
+} from './auth/wallet-bindings.js';
+export { createWalletBindings } from './auth/wallet-bindings.js';
 export type { WalletAuthProxy } from './create-proxy.js';
 export { API_VERSION, createProxy } from './create-proxy.js';
 export type { LogEntry, ProxyLogger } from './logging/redact.js';
 export { REDACTED } from './logging/redact.js';
-export type { ProxyOptions, UpstreamOptions } from './options.js';
+export type {
+  DemoAuthOptions,
+  HstsOptions,
+  ProxyOptions,
+  RateLimitOptions,
+  UpstreamOptions,
+} from './options.js';
 export { ProxyConfigError } from './options.js';
-export { createMemoryQuoteLedger } from './ownership/quote-ledger.js';
 export type {
   BodyPolicy,
   PathOwnership,
@@ -22,11 +33,25 @@ export {
   contentSecurityPolicy,
   securityHeaders,
 } from './security/security-headers.js';
+export type { MemoryStoreOptions } from './stores/memory-stores.js';
+export {
+  createMemoryOwnershipCache,
+  createMemoryQuoteLedger,
+  createMemoryRateLimitStore,
+  createMemorySessionStore,
+  createMemoryStores,
+  createMemoryUserBindingStore,
+} from './stores/memory-stores.js';
 export type {
-  ConnectionInfo,
-  DemoUser,
-  ProxyUser,
+  OwnershipCache,
+  ProxyStores,
   QuoteLedger,
-  ResolveUser,
-  UserStore,
-} from './types.js';
+  RateLimitStore,
+  RateLimitVerdict,
+  SessionRecord,
+  SessionStore,
+  UserBinding,
+  UserBindingStore,
+} from './stores/stores.js';
+export { StoreUnavailableError } from './stores/stores.js';
+export type { ConnectionInfo, ProxyUser, ResolveUser } from './types.js';

@@ -32,6 +32,8 @@ describe('startProxyServer (loopback, ephemeral port)', () => {
         fetch: (request) => sandbox.fetch(request),
       },
       cookieSecret: COOKIE_SECRET,
+      demoAuth: { allowSignInByEmailOnly: true },
+      logger: () => undefined,
       allowedOrigins: ['http://localhost:5173'],
     });
   });
@@ -99,7 +101,10 @@ describe('startProxyServer (loopback, ephemeral port)', () => {
     expect(response.headers.get('Vary')).toBe('Origin');
     expect(response.headers.get('Cache-Control')).toBe('no-store');
     expect(response.headers.get('X-Frame-Options')).toBe('DENY');
-    expect(response.headers.has('Strict-Transport-Security')).toBe(false);
+    // Plain http on the socket (TLS ends in front): HSTS still comes from the configuration.
+    expect(response.headers.get('Strict-Transport-Security')).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
     expect(Number(response.headers.get('Content-Length'))).toBe((await response.text()).length);
   });
 

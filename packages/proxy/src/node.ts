@@ -13,13 +13,47 @@ export {
   type PlainResponse,
 } from './upstream/node-fetch.js';
 
+/** Deadlines of a Node HTTP server that mounts the proxy (reliability catalogue BFF-09, BFF-37). */
+export interface ServerTimeouts {
+  /** Whole request, body included; slow bodies get 408. @defaultValue 30000 */
+  requestTimeoutMs?: number;
+  /** Request line and headers. @defaultValue min(requestTimeoutMs, 20000) */
+  headersTimeoutMs?: number;
+  /** An idle keep-alive connection is closed after this. @defaultValue 5000 */
+  keepAliveTimeoutMs?: number;
+}
+
+/**
+ * How often Node checks the deadlines: pass it when creating the server
+ * (`createServer({ connectionsCheckingInterval }, handler)`); Node's default of 30 s lets a
+ * slow body run up to 30 s past its deadline.
+ */
+export const CONNECTIONS_CHECKING_INTERVAL_MS = 1_000;
+
+/**
+ * Applies request, header and keep-alive deadlines to a Node HTTP server, so a client that sends
+ * slowly (or not at all) cannot hold a connection open. Use it on every server that mounts the
+ * proxy, with `CONNECTIONS_CHECKING_INTERVAL_MS` at creation.
+ *
+ * @example
+ * const server = createServer({ connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS }, handler);
+ * hardenNodeServer(server);
+ */
+export function hardenNodeServer(server: Server, timeouts: ServerTimeouts = {}): Server {
+  const requestTimeoutMs = timeouts.requestTimeoutMs ?? 30_000;
+  server.requestTimeout = requestTimeoutMs;
+  server.headersTimeout = timeouts.headersTimeoutMs ?? Math.min(requestTimeoutMs, 20_000);
+  server.keepAliveTimeout = timeouts.keepAliveTimeoutMs ?? 5_000;
+  // Idle sockets (no request in flight) are closed as well, whatever the keep-alive state.
+  server.timeout = Math.max(requestTimeoutMs, server.keepAliveTimeout) + 1_000;
+  return server;
+}
+
 /** Options of {@link startProxyServer}: the proxy's options plus where to listen. */
-export interface StartProxyServerOptions extends ProxyOptions {
+export interface StartProxyServerOptions extends ProxyOptions, ServerTimeouts {
   port: number;
   /** Interface to bind. @defaultValue '127.0.0.1' */
   hostname?: string;
-  /** Node's whole-request deadline; slow bodies get 408 (reliability catalogue BFF-09). @defaultValue 30000 */
-  requestTimeoutMs?: number;
 }
 
 /** A running proxy server. */
@@ -41,7 +75,14 @@ export interface RunningProxyServer {
 export async function startProxyServer(
   options: StartProxyServerOptions,
 ): Promise<RunningProxyServer> {
-  const { port, hostname = '127.0.0.1', requestTimeoutMs = 30_000, ...proxyOptions } = options;
+  const {
+    port,
+    hostname = '127.0.0.1',
+    requestTimeoutMs = 30_000,
+    headersTimeoutMs,
+    keepAliveTimeoutMs,
+    ...proxyOptions
+  } = options;
   const proxy = createProxy(proxyOptions);
   return await new Promise((resolve, reject) => {
     const server = serve(
@@ -63,7 +104,9 @@ export async function startProxyServer(
         hostname,
         // Node checks request deadlines every 30 s by default, so a 408 for a slow body could
         // come up to 30 s late; check at least every second (reliability catalogue BFF-09).
-        serverOptions: { connectionsCheckingInterval: Math.min(1_000, requestTimeoutMs) },
+        serverOptions: {
+          connectionsCheckingInterval: Math.min(CONNECTIONS_CHECKING_INTERVAL_MS, requestTimeoutMs),
+        },
       },
       (info: AddressInfo) => {
         resolve({
@@ -73,8 +116,11 @@ export async function startProxyServer(
         });
       },
     ) as Server;
-    server.requestTimeout = requestTimeoutMs;
-    server.headersTimeout = Math.min(requestTimeoutMs, 20_000);
+    hardenNodeServer(server, {
+      requestTimeoutMs,
+      ...(headersTimeoutMs === undefined ? {} : { headersTimeoutMs }),
+      ...(keepAliveTimeoutMs === undefined ? {} : { keepAliveTimeoutMs }),
+    });
     server.once('error', reject);
   });
 }

@@ -93,6 +93,23 @@ export function resolveBaseUrl(upstream: UpstreamOptions): URL {
   return url;
 }
 
+/**
+ * The e-mail-only demo sign-in may only front a sandbox: a loopback host (`localhost`,
+ * `*.localhost`, `127.0.0.0/8`, `[::1]`) or a host with a `sandbox` label
+ * (`sandbox.internal`, `api.sandbox.example`). Anything else could be production (BFF-32).
+ */
+export function checkDemoUpstream(baseUrl: URL): void {
+  const host = baseUrl.hostname.toLowerCase();
+  const loopback =
+    LOOPBACK.has(host) || host.endsWith('.localhost') || /^127(?:\.\d{1,3}){3}$/.test(host);
+  if (!loopback && !host.split('.').includes('sandbox')) {
+    fail(
+      `demoAuth (sign-in by e-mail only) refuses upstream ${baseUrl.origin}: it is neither loopback nor a sandbox host. ` +
+        'Use resolveUser with your own sign-in for any other upstream',
+    );
+  }
+}
+
 /** Refuses a missing, empty or placeholder client secret (BFF-20). */
 export function resolveSecret(secret: unknown): string {
   if (typeof secret !== 'string' || secret.trim() === '') {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createProxy } from './create-proxy.js';
 import type { ProxyOptions } from './options.js';
 
@@ -8,9 +8,27 @@ const valid: ProxyOptions = {
     clientId: 'client',
     clientSecret: 's3cr3t-value-1234',
   },
-  cookieSecret: 'c'.repeat(32),
   allowedOrigins: ['https://app.example.test'],
+  resolveUser: async () => null,
 };
+
+/** The e-mail-only demo sign-in against a sandbox host. */
+const demo: ProxyOptions = {
+  upstream: { ...valid.upstream, baseUrl: 'https://api.sandbox.example.test/2025-10-13' },
+  allowedOrigins: valid.allowedOrigins,
+  demoAuth: { allowSignInByEmailOnly: true },
+  cookieSecret: 'c'.repeat(32),
+  logger: () => undefined,
+};
+
+function startMessage(options: ProxyOptions): string {
+  try {
+    createProxy(options);
+    return 'started';
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
 
 function startError(options: ProxyOptions): string {
   try {
@@ -49,23 +67,72 @@ describe('createProxy start-up checks', () => {
     ).toBe('ProxyConfigError');
   });
 
-  it('given a cookie secret under 32 characters, absent, or equal to the client secret, should refuse to start', () => {
-    expect(startError({ ...valid, cookieSecret: 'short' })).toBe('ProxyConfigError');
-    expect(startError({ ...valid, cookieSecret: undefined })).toBe('ProxyConfigError');
+  it('given demoAuth and a cookie secret under 32 characters, absent, or equal to the client secret, should refuse to start', () => {
+    expect(startError(demo)).toBe('started');
+    expect(startError({ ...demo, cookieSecret: 'short' })).toBe('ProxyConfigError');
+    expect(startError({ ...demo, cookieSecret: undefined })).toBe('ProxyConfigError');
     const same = 'x'.repeat(40);
     expect(
       startError({
-        ...valid,
+        ...demo,
         cookieSecret: same,
-        upstream: { ...valid.upstream, clientSecret: same },
+        upstream: { ...demo.upstream, clientSecret: same },
       }),
     ).toBe('ProxyConfigError');
   });
 
-  it('given resolveUser, should start without a cookie secret', () => {
-    expect(startError({ ...valid, cookieSecret: undefined, resolveUser: async () => null })).toBe(
-      'started',
+  it('BFF-32: given neither resolveUser nor demoAuth, should refuse to start with an error naming both options', () => {
+    const { resolveUser: _, ...unbound } = valid;
+    const message = startMessage(unbound);
+    expect(message).toMatch(/needs a user binding/);
+    expect(message).toMatch(/resolveUser/);
+    expect(message).toMatch(/demoAuth: \{ allowSignInByEmailOnly: true \}/);
+    // A cookie secret alone (the old demo default) no longer turns the e-mail sign-in on.
+    expect(startMessage({ ...unbound, cookieSecret: 'c'.repeat(32) })).toMatch(/user binding/);
+  });
+
+  it('BFF-32: given demoAuth without the explicit flag, with resolveUser, or with an upstream that is neither loopback nor a sandbox, should refuse to start', () => {
+    expect(
+      startMessage({ ...demo, demoAuth: { allowSignInByEmailOnly: 'yes' } as unknown as never }),
+    ).toMatch(/allowSignInByEmailOnly: true/);
+    expect(startMessage({ ...demo, resolveUser: async () => null })).toMatch(/not both/);
+    expect(
+      startMessage({
+        ...demo,
+        upstream: { ...demo.upstream, baseUrl: 'https://api.example.test/2025-10-13' },
+      }),
+    ).toMatch(/demoAuth .* refuses upstream https:\/\/api\.example\.test/);
+    for (const baseUrl of [
+      'http://127.0.0.1:8787/2025-10-13',
+      'http://localhost:8787/2025-10-13',
+      'http://sandbox.internal/2025-10-13',
+    ]) {
+      const fetch = async () => new Response(null);
+      expect(startMessage({ ...demo, upstream: { ...demo.upstream, baseUrl, fetch } })).toBe(
+        'started',
+      );
+    }
+    expect(startMessage({ ...valid, cookieSecret: 'c'.repeat(32) })).toMatch(
+      /cookieSecret is only used by demoAuth/,
     );
+  });
+
+  it('BFF-32: given demoAuth, should warn at start through the logger, or the console without one', () => {
+    const logs: { level: string; event: string }[] = [];
+    createProxy({ ...demo, logger: (entry) => logs.push(entry) });
+    expect(logs).toEqual([expect.objectContaining({ level: 'warn', event: 'demo-auth.enabled' })]);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const { logger: _, ...silent } = demo;
+      createProxy(silent);
+      expect(warn).toHaveBeenCalledWith(expect.stringMatching(/anyone who types an e-mail/));
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it('given resolveUser, should start without a cookie secret', () => {
+    expect(startError(valid)).toBe('started');
   });
 
   it('BFF-24: given a plain-http non-loopback base with the built-in fetch, should refuse unless explicitly allowed', () => {
@@ -114,7 +181,7 @@ describe('createProxy start-up checks', () => {
     expect(startError({ ...valid, basePath: 'api' })).toBe('ProxyConfigError');
     expect(startError({ ...valid, signatureHeaderName: 'Authorization' })).toBe('ProxyConfigError');
     expect(startError({ ...valid, signatureHeaderName: 'X Stamp' })).toBe('ProxyConfigError');
-    expect(startError({ ...valid, cookie: { secure: false, name: '__Host-x' } })).toBe(
+    expect(startError({ ...demo, cookie: { secure: false, name: '__Host-x' } })).toBe(
       'ProxyConfigError',
     );
     expect(startError({ ...valid, upstream: { ...valid.upstream, clientId: 'a:b' } })).toBe(

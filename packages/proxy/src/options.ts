@@ -1,6 +1,7 @@
 import { SIGNATURE_HEADER } from './http/forward-headers.js';
 import type { ProxyLogger } from './logging/redact.js';
 import {
+  checkDemoUpstream,
   checkNames,
   fail,
   nonNegativeInteger,
@@ -11,7 +12,9 @@ import {
   resolveSecret,
   toBasic,
 } from './options-checks.js';
-import type { QuoteLedger, ResolveUser, UserStore } from './types.js';
+import { createClientAddressResolver } from './security/client-address.js';
+import type { ProxyStores } from './stores/stores.js';
+import type { ConnectionInfo, ResolveUser } from './types.js';
 
 export { ProxyConfigError } from './options-checks.js';
 
@@ -31,25 +34,70 @@ export interface UpstreamOptions {
   allowInsecureHttp?: boolean;
 }
 
+/** Rate-limit budgets (requests per rolling minute); 0 disables one. */
+export interface RateLimitOptions {
+  /** Per signed-in user on the service routes. @defaultValue 120 */
+  requestsPerMinute?: number;
+  /** Demo sign-in, per client address and e-mail together. @defaultValue 10 */
+  signInPerMinute?: number;
+  /** Demo sign-in, per client address (any e-mail). @defaultValue 60 */
+  signInPerAddressPerMinute?: number;
+}
+
+/** `Strict-Transport-Security` on every response (set it where TLS ends in front of the proxy). */
+export interface HstsOptions {
+  /** @defaultValue 31536000 (one year) */
+  maxAgeSeconds?: number;
+  /** @defaultValue true */
+  includeSubDomains?: boolean;
+  /** @defaultValue false */
+  preload?: boolean;
+}
+
+/**
+ * The demo's e-mail-only sign-in: anyone who types an e-mail address signs in as that user.
+ * For local demos against a sandbox only; the proxy refuses it with any other upstream.
+ */
+export interface DemoAuthOptions {
+  /** Must be `true`: says out loud that sign-in needs no proof of the e-mail. */
+  allowSignInByEmailOnly: true;
+}
+
 /** Options of `createProxy`. */
 export interface ProxyOptions {
   upstream: UpstreamOptions;
-  /** HMAC key of the demo session cookie, ≥ 32 characters; required unless `resolveUser` is given. */
-  cookieSecret?: string;
   /** Exact browser origins allowed (CSRF check and credentialed CORS); never `*`. */
   allowedOrigins: readonly string[];
+  /**
+   * The production user binding: authenticates the app's own user from a request (its session
+   * cookie, bearer token…) and returns the bound customer and wallet, or `null`. See
+   * `createWalletBindings` for the helpers that make and look up bindings. Either this or
+   * `demoAuth` is required.
+   */
+  resolveUser?: ResolveUser;
+  /** E-mail-only demo sign-in (`/session` routes); needs `cookieSecret`; sandbox upstreams only. */
+  demoAuth?: DemoAuthOptions;
+  /** HMAC key of the demo session cookie, ≥ 32 characters; required with `demoAuth`. */
+  cookieSecret?: string;
   /** Mount path of the proxy's routes. @defaultValue '/api' */
   basePath?: string;
-  /** Integrator's user resolver; replaces the demo cookie, and the `/session` routes are then absent. */
-  resolveUser?: ResolveUser;
-  /** Store of demo users. @defaultValue createMemoryUserStore() */
-  userStore?: UserStore;
+  /** Shared state (e.g. `createRedisStores` from `@wallet-auth/proxy/redis`). @defaultValue in memory */
+  stores?: Partial<ProxyStores>;
   /** Demo cookie settings. @defaultValue `{ name: '__Host-wallet-auth-session', secure: true, maxAgeSeconds: 28800 }` */
   cookie?: { name?: string; secure?: boolean; maxAgeSeconds?: number };
   /** Upstream spelling of the stamp header (wire-format §1, §14). @defaultValue 'Service-Wallet-Signature' */
   signatureHeaderName?: string;
-  /** Per-user (and per-address for sign-up) limit; 0 disables. @defaultValue `{ requestsPerMinute: 120 }` */
-  rateLimit?: { requestsPerMinute?: number };
+  /** Rate-limit budgets. @defaultValue `{ requestsPerMinute: 120, signInPerMinute: 10, signInPerAddressPerMinute: 60 }` */
+  rateLimit?: RateLimitOptions;
+  /**
+   * Addresses or CIDR ranges of the load balancers in front of the proxy; only a request whose
+   * socket peer is one of them has its `Forwarded` / `X-Forwarded-For` read. @defaultValue []
+   */
+  trustedProxies?: readonly string[];
+  /** Custom client address (replaces `trustedProxies`), e.g. from a CDN's own header. */
+  clientAddress?: (request: Request, connection: ConnectionInfo) => string | undefined;
+  /** HSTS on every response; `false` only where nothing is served over HTTPS. @defaultValue true */
+  hsts?: boolean | HstsOptions;
   /** Receives one redacted JSON-ready record per request and per notable event. */
   logger?: ProxyLogger;
   /** `() => epoch ms` for cookies, rate limits and caches. @defaultValue Date.now */
@@ -58,8 +106,6 @@ export interface ProxyOptions {
   random?: (bytes: number) => Uint8Array;
   /** Also forward `POST /sandbox/internal-accounts/{id}/fund` for the user's wallet. @defaultValue false */
   allowSandboxFunding?: boolean;
-  /** Where quotes created through the proxy are remembered. @defaultValue in memory */
-  quoteLedger?: QuoteLedger;
   /** How long a credential/session list may answer "yes" for non-revoke calls. @defaultValue 5000 */
   ownershipCacheMs?: number;
 }
@@ -73,19 +119,22 @@ export interface ResolvedProxyOptions {
     fetch: (request: Request) => Promise<Response>;
     timeoutMs: number;
   };
-  cookieSecret: string | undefined;
   allowedOrigins: ReadonlySet<string>;
   basePath: string;
   resolveUser: ResolveUser | undefined;
-  userStore: UserStore | undefined;
+  /** Set when the e-mail-only demo sign-in is on. */
+  demoCookieSecret: string | undefined;
+  stores: Partial<ProxyStores>;
   cookie: { name: string; secure: boolean; maxAgeSeconds: number };
   signatureHeaderName: string;
-  requestsPerMinute: number;
+  rateLimit: Required<RateLimitOptions>;
+  clientAddress: (request: Request, connection: ConnectionInfo) => string | undefined;
+  /** The `Strict-Transport-Security` value, or undefined for none. */
+  hsts: string | undefined;
   logger: ProxyLogger | undefined;
   clock: () => number;
   random: (bytes: number) => Uint8Array;
   allowSandboxFunding: boolean;
-  quoteLedger: QuoteLedger | undefined;
   ownershipCacheMs: number;
 }
 
@@ -95,17 +144,27 @@ const OPTION_NAMES = new Set([
   'allowedOrigins',
   'basePath',
   'resolveUser',
-  'userStore',
+  'demoAuth',
+  'stores',
   'cookie',
   'signatureHeaderName',
   'rateLimit',
+  'trustedProxies',
+  'clientAddress',
+  'hsts',
   'logger',
   'clock',
   'random',
   'allowSandboxFunding',
-  'quoteLedger',
   'ownershipCacheMs',
 ]);
+const STORE_NAMES = new Set(['rateLimits', 'sessions', 'quotes', 'ownership', 'bindings']);
+const RATE_LIMIT_NAMES = new Set([
+  'requestsPerMinute',
+  'signInPerMinute',
+  'signInPerAddressPerMinute',
+]);
+const HSTS_NAMES = new Set(['maxAgeSeconds', 'includeSubDomains', 'preload']);
 const UPSTREAM_NAMES = new Set([
   'baseUrl',
   'clientId',
@@ -137,13 +196,8 @@ function defaultRandom(bytes: number): Uint8Array {
   return out;
 }
 
-/** Validates `createProxy` options and fills in defaults; throws {@link ProxyConfigError}. */
-export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyOptions {
-  if (typeof options !== 'object' || options === null) {
-    fail('createProxy needs an options object');
-  }
-  checkNames(options, OPTION_NAMES, '');
-  const upstream = options.upstream;
+/** Validates the `upstream` options (also used by `createWalletBindings`). */
+export function resolveUpstream(upstream: UpstreamOptions): ResolvedProxyOptions['upstream'] {
   if (typeof upstream !== 'object' || upstream === null) {
     fail('upstream is required: { baseUrl, clientId, clientSecret }');
   }
@@ -157,14 +211,29 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyOptions
   }
   const clientSecret = resolveSecret(upstream.clientSecret);
   const baseUrl = resolveBaseUrl(upstream);
-  if (options.resolveUser === undefined || options.cookieSecret !== undefined) {
-    if (typeof options.cookieSecret !== 'string' || options.cookieSecret.length < 32) {
-      fail('cookieSecret must be a string of at least 32 characters');
-    }
-    if (options.cookieSecret === clientSecret) {
-      fail('cookieSecret must differ from upstream.clientSecret');
-    }
+  const timeoutMs = nonNegativeInteger(upstream.timeoutMs, 'upstream.timeoutMs', 15_000);
+  if (timeoutMs === 0) {
+    fail('upstream.timeoutMs must be ≥ 1');
   }
+  return {
+    baseUrl,
+    authorization: toBasic(upstream.clientId, clientSecret),
+    clientSecret,
+    fetch: upstream.fetch ?? ((request) => fetch(request)),
+    timeoutMs,
+  };
+}
+
+/** Validates `createProxy` options and fills in defaults; throws {@link ProxyConfigError}. */
+export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyOptions {
+  if (typeof options !== 'object' || options === null) {
+    fail('createProxy needs an options object');
+  }
+  checkNames(options, OPTION_NAMES, '');
+  const upstream = resolveUpstream(options.upstream);
+  const baseUrl = upstream.baseUrl;
+  const clientSecret = upstream.clientSecret;
+  const demoCookieSecret = resolveUserBinding(options, baseUrl, clientSecret);
   const secure = options.cookie?.secure ?? true;
   const cookieName =
     options.cookie?.name ?? (secure ? '__Host-wallet-auth-session' : 'wallet-auth-session');
@@ -189,39 +258,137 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyOptions
   if (maxAgeSeconds < 60) {
     fail('cookie.maxAgeSeconds must be ≥ 60');
   }
-  const timeoutMs = nonNegativeInteger(upstream.timeoutMs, 'upstream.timeoutMs', 15_000);
-  if (timeoutMs === 0) {
-    fail('upstream.timeoutMs must be ≥ 1');
+  if (options.stores !== undefined) {
+    checkNames(options.stores, STORE_NAMES, 'stores.');
+  }
+  if (options.rateLimit !== undefined) {
+    checkNames(options.rateLimit, RATE_LIMIT_NAMES, 'rateLimit.');
   }
   return {
-    upstream: {
-      baseUrl,
-      authorization: toBasic(upstream.clientId, clientSecret),
-      clientSecret,
-      fetch: upstream.fetch ?? ((request) => fetch(request)),
-      timeoutMs,
-    },
-    cookieSecret: options.cookieSecret,
+    upstream,
     allowedOrigins: resolveOrigins(options.allowedOrigins),
     basePath: resolveBasePath(options.basePath),
     resolveUser: options.resolveUser,
-    userStore: options.userStore,
+    demoCookieSecret,
+    stores: options.stores ?? {},
     cookie: {
       name: cookieName,
       secure,
       maxAgeSeconds,
     },
     signatureHeaderName,
-    requestsPerMinute: nonNegativeInteger(
-      options.rateLimit?.requestsPerMinute,
-      'rateLimit.requestsPerMinute',
-      120,
-    ),
+    rateLimit: {
+      requestsPerMinute: nonNegativeInteger(
+        options.rateLimit?.requestsPerMinute,
+        'rateLimit.requestsPerMinute',
+        120,
+      ),
+      signInPerMinute: nonNegativeInteger(
+        options.rateLimit?.signInPerMinute,
+        'rateLimit.signInPerMinute',
+        10,
+      ),
+      signInPerAddressPerMinute: nonNegativeInteger(
+        options.rateLimit?.signInPerAddressPerMinute,
+        'rateLimit.signInPerAddressPerMinute',
+        60,
+      ),
+    },
+    clientAddress: resolveClientAddress(options),
+    hsts: resolveHsts(options.hsts),
     logger: options.logger,
     clock: options.clock ?? Date.now,
     random: options.random ?? defaultRandom,
     allowSandboxFunding: options.allowSandboxFunding === true,
-    quoteLedger: options.quoteLedger,
     ownershipCacheMs: nonNegativeInteger(options.ownershipCacheMs, 'ownershipCacheMs', 5000),
   };
+}
+
+/**
+ * Secure by default: a proxy needs a real user binding (`resolveUser`), or the loudly named
+ * e-mail-only demo sign-in, which only a sandbox or loopback upstream may use (BFF-32).
+ * Returns the demo cookie secret when the demo sign-in is on.
+ */
+function resolveUserBinding(
+  options: ProxyOptions,
+  baseUrl: URL,
+  clientSecret: string,
+): string | undefined {
+  const demo = options.demoAuth;
+  if (options.resolveUser === undefined && demo === undefined) {
+    fail(
+      'createProxy needs a user binding: pass resolveUser (your own sign-in; see createWalletBindings), ' +
+        'or, for a local demo against a sandbox only, demoAuth: { allowSignInByEmailOnly: true } with cookieSecret',
+    );
+  }
+  if (options.resolveUser !== undefined && typeof options.resolveUser !== 'function') {
+    fail(
+      'resolveUser must be a function (request) => Promise<{ userId, customerId, accountId } | null>',
+    );
+  }
+  if (demo === undefined) {
+    if (options.cookieSecret !== undefined) {
+      fail('cookieSecret is only used by demoAuth; remove it or enable demoAuth');
+    }
+    return undefined;
+  }
+  if (options.resolveUser !== undefined) {
+    fail('pass either resolveUser or demoAuth, not both');
+  }
+  if (typeof demo !== 'object' || demo === null || demo.allowSignInByEmailOnly !== true) {
+    fail(
+      'demoAuth must be { allowSignInByEmailOnly: true } (sign-in without any proof of the e-mail)',
+    );
+  }
+  checkNames(demo, new Set(['allowSignInByEmailOnly']), 'demoAuth.');
+  checkDemoUpstream(baseUrl);
+  if (typeof options.cookieSecret !== 'string' || options.cookieSecret.length < 32) {
+    fail('cookieSecret must be a string of at least 32 characters (demoAuth)');
+  }
+  if (options.cookieSecret === clientSecret) {
+    fail('cookieSecret must differ from upstream.clientSecret');
+  }
+  return options.cookieSecret;
+}
+
+function resolveClientAddress(
+  options: ProxyOptions,
+): (request: Request, connection: ConnectionInfo) => string | undefined {
+  if (options.clientAddress !== undefined) {
+    if (typeof options.clientAddress !== 'function') {
+      fail('clientAddress must be a function (request, connection) => string | undefined');
+    }
+    if (options.trustedProxies !== undefined) {
+      fail('pass either clientAddress or trustedProxies, not both');
+    }
+    return options.clientAddress;
+  }
+  const trusted = options.trustedProxies ?? [];
+  if (!Array.isArray(trusted) || !trusted.every((entry) => typeof entry === 'string')) {
+    fail('trustedProxies must be a list of IP addresses or CIDR ranges');
+  }
+  let resolver: ReturnType<typeof createClientAddressResolver>;
+  try {
+    resolver = createClientAddressResolver(trusted);
+  } catch (error) {
+    fail((error as Error).message);
+  }
+  return (request, connection) => resolver(request.headers, connection.remoteAddress);
+}
+
+function resolveHsts(hsts: ProxyOptions['hsts']): string | undefined {
+  if (hsts === false) {
+    return undefined;
+  }
+  const settings = hsts === undefined || hsts === true ? {} : hsts;
+  if (typeof settings !== 'object' || settings === null) {
+    fail('hsts must be true, false or { maxAgeSeconds, includeSubDomains, preload }');
+  }
+  checkNames(settings, HSTS_NAMES, 'hsts.');
+  const maxAge = nonNegativeInteger(settings.maxAgeSeconds, 'hsts.maxAgeSeconds', 31_536_000);
+  return [
+    `max-age=${maxAge}`,
+    ...(settings.includeSubDomains === false ? [] : ['includeSubDomains']),
+    ...(settings.preload === true ? ['preload'] : []),
+  ].join('; ');
 }

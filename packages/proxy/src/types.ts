@@ -1,6 +1,6 @@
 /**
  * Public types shared by the proxy's modules: the signed-in user as the proxy sees it, the
- * integrator's user resolver, and the demo user store.
+ * integrator's user resolver, and what a server adapter knows about a connection.
  */
 
 /** The app user a request acts for, bound to one customer and its EMBEDDED_WALLET account. */
@@ -17,31 +17,9 @@ export interface ProxyUser {
  * Integrator plug-in: authenticates the app's own user from a request (its session cookie,
  * bearer token…) and returns the bound customer and wallet, or `null` when nobody is signed in.
  */
-export type ResolveUser = (request: Request) => Promise<ProxyUser | null>;
+export type ResolveUser = (request: Request) => Promise<ProxyUser | null | undefined>;
 
-/** A demo sign-up: an e-mail bound to the customer and wallet created for it upstream. */
-export interface DemoUser extends ProxyUser {
-  /** Normalised (trimmed, lowercase) e-mail address. */
-  email: string;
-  /** Creation time, epoch ms. */
-  createdAt: number;
-}
-
-/** Storage of demo users; {@link createMemoryUserStore} is the in-memory default. */
-export interface UserStore {
-  findByEmail(email: string): Promise<DemoUser | undefined>;
-  findById(userId: string): Promise<DemoUser | undefined>;
-  /** Stores a new user; rejects when the e-mail is already taken. */
-  create(user: DemoUser): Promise<DemoUser>;
-}
-
-/** Remembers which quotes each user created through the proxy (wire-format §11.6). */
-export interface QuoteLedger {
-  record(userId: string, quoteId: string): void | Promise<void>;
-  has(userId: string, quoteId: string): boolean | Promise<boolean>;
-}
-
-/** Per-connection facts a server adapter can pass to `proxy.fetch` (used for sign-up rate limits). */
+/** Per-connection facts a server adapter can pass to `proxy.fetch` (client address, raw target). */
 export interface ConnectionInfo {
   remoteAddress?: string;
   /**

@@ -178,12 +178,14 @@ export type {
 
 export { AccountSecurity } from './components/account-security/account-security.js';
 export { CredentialManager } from './components/credential-manager/credential-manager.js';
+export { Divider } from './components/divider/divider.js';
 export { ExportWallet } from './components/export-wallet/export-wallet.js';
 export { useExportWallet } from './components/export-wallet/use-export-wallet.js';
 export { CountdownNotice } from './components/notice/countdown-notice.js';
 export { ErrorNotice } from './components/notice/error-notice.js';
 export { OfflineNotice } from './components/notice/offline-notice.js';
 export { OAuthButton } from './components/oauth-button/oauth-button.js';
+export { ProviderMark } from './components/oauth-button/provider-mark.js';
 export { OtpInput } from './components/otp-input/otp-input.js';
 export { PasskeyButton } from './components/passkey-button/passkey-button.js';
 export { SessionList } from './components/session-list/session-list.js';
@@ -207,7 +209,7 @@ export { useSession } from './hooks/use-session.js';
 export { useRevokeSession, useSignOut } from './hooks/use-session-mutations.js';
 export { useSessions } from './hooks/use-sessions.js';
 export { en } from './i18n/en.js';
-export { formatAmount, formatDateTime, formatDuration } from './i18n/format.js';
+export { formatAmount, formatDateTime, formatDuration, selectPlural } from './i18n/format.js';
 export { fr } from './i18n/fr.js';
 export { useMessages, WalletAuthLocaleProvider } from './i18n/locale-provider.js';
 export { useWalletAuthClient } from './provider/use-wallet-auth-client.js';
@@ -229,6 +231,7 @@ export type {
   CredentialManagerAddPasskeyButtonProps,
 } from './components/credential-manager/credential-manager-add.js';
 export type { CredentialManagerButtonProps } from './components/credential-manager/credential-manager-context.js';
+export type { DividerProps } from './components/divider/divider.js';
 export type {
   ExportWalletButtonProps,
   ExportWalletRootProps,
@@ -246,6 +249,7 @@ export type {
   OAuthGetIdToken,
   OAuthMode,
 } from './components/oauth-button/oauth-button.js';
+export type { ProviderMarkProps } from './components/oauth-button/provider-mark.js';
 export type {
   OtpInputGroupProps,
   OtpInputRootProps,
@@ -285,6 +289,7 @@ export type { UseSessionOptions } from './hooks/use-session.js';
 export type { SignOutResult, UseSessionMutationOptions } from './hooks/use-session-mutations.js';
 export type { UseSessionsOptions } from './hooks/use-sessions.js';
 export type { WalletAuthMessages } from './i18n/en.js';
+export type { PluralForms } from './i18n/format.js';
 export type { WalletAuthLocaleProviderProps } from './i18n/locale-provider.js';
 export type { WalletAuthProviderProps } from './provider/wallet-auth-provider.js';
 export type { ActivityDescription, SignedActionKind } from './signed-action/describe-activity.js';

@@ -88,4 +88,26 @@ describe('server rendering', () => {
     expect(html).toContain(react.fr.common.loading);
     expect(touched).toEqual([]);
   });
+
+  it('given the devtools and locales entries, should import and render on the server without touching a browser global', async () => {
+    const touched = watchBrowserGlobals(restore);
+    const { renderToString } = await import('react-dom/server');
+    const react = await import('./index.js');
+    const devtools = await import('./devtools/index.js');
+    const locales = await import('./locales.js');
+    const store = devtools.createWalletAuthDevtools();
+    const client = react.createWalletAuthClient({
+      baseUrl: 'https://wallet.example/api/2025-10-13',
+      environment: 'production',
+      onExchange: store.onExchange,
+    });
+    const html = renderToString(
+      <react.WalletAuthProvider client={client}>
+        <devtools.WalletAuthDevtools store={store} />
+      </react.WalletAuthProvider>,
+    );
+    expect(html).toContain('Wallet Auth devtools');
+    expect(locales.matchLocale('de-AT')).toBe('de');
+    expect(touched).toEqual([]);
+  });
 });

@@ -100,6 +100,11 @@ export function notFound(what: string): ApiError {
   return new ApiError(404, 'NOT_FOUND', `${what} not found`);
 }
 
+/** 404 NOT_FOUND "No such route": a method and path the emulator does not serve (package README). */
+export function noSuchRoute(): ApiError {
+  return new ApiError(404, 'NOT_FOUND', 'No such route');
+}
+
 /** 429 RATE_LIMITED with `Retry-After` in whole seconds ≥ 1 (§11.5). */
 export function rateLimited(retryAfterSeconds: number, message: string): ApiError {
   const seconds = Math.max(1, Math.ceil(retryAfterSeconds));

@@ -4,7 +4,7 @@
  * 500 for bad input.
  */
 import { type Context, Hono } from 'hono';
-import { ApiError, invalidField } from './api-error.js';
+import { ApiError, invalidField, noSuchRoute } from './api-error.js';
 import { RateLimiter } from './auth/rate-limits.js';
 import type { SandboxContext } from './context.js';
 import { readCustomerInput } from './customers/customer-fields.js';
@@ -16,11 +16,13 @@ import { createFaultInjector } from './faults.js';
 import { basicAuth } from './http/basic-auth.js';
 import { limitBody } from './http/body-limit.js';
 import { MAX_DOCUMENT_BYTES } from './kyc/document-types.js';
+import { CURRENCIES } from './money/currencies.js';
 import {
   type ResolvedSandboxOptions,
   resolveSandboxOptions,
   type SandboxOptions,
 } from './options.js';
+import { matchRouteTemplate } from './route-templates.js';
 import { credentialChallengeRoutes } from './routes/credential-challenge.js';
 import { credentialVerifyRoutes } from './routes/credential-verify.js';
 import { credentialsRoutes } from './routes/credentials.js';
@@ -31,13 +33,14 @@ import { internalAccountsRoutes } from './routes/internal-accounts.js';
 import { quotesRoutes } from './routes/quotes.js';
 import { sandboxToolsRoutes } from './routes/sandbox-tools.js';
 import { sessionsRoutes } from './routes/sessions.js';
+import { transactionsRoutes } from './routes/transactions.js';
 import { verificationsRoutes } from './routes/verifications.js';
 import { walletRoutes } from './routes/wallet.js';
 import { serializeCustomer } from './serialize.js';
 import { InflightStore } from './signed-retry/inflight.js';
 import { RequestStore } from './signed-retry/request-store.js';
 import type { SandboxEvent } from './state/records.js';
-import { CURRENCIES, SandboxState } from './state/sandbox-state.js';
+import { SandboxState } from './state/sandbox-state.js';
 
 /**
  * Adds `Cache-Control: no-store` to the finished response in place. `c.header()` after the handler
@@ -144,6 +147,16 @@ export function createSandbox(input: SandboxOptions = {}): Sandbox {
     noStore(c);
   });
   app.use('*', basicAuth(options.clientId, options.clientSecret));
+  // A path the emulator does not serve is 404 "No such route" before any validation, so that e.g.
+  // GET /customers/external-accounts is never read as GET /customers/{customerId} (§1 ids).
+  const basePrefix = `/${API_VERSION}`;
+  app.use('*', async (c, next) => {
+    const path = new URL(c.req.url).pathname.slice(basePrefix.length);
+    if (matchRouteTemplate(c.req.method, path) === undefined) {
+      throw noSuchRoute();
+    }
+    await next();
+  });
   const jsonLimit = limitBody(MAX_BODY_BYTES, () => {
     throw new ApiError(413, 'INVALID_INPUT', 'Request body exceeds 64 KiB');
   });
@@ -163,6 +176,7 @@ export function createSandbox(input: SandboxOptions = {}): Sandbox {
   app.route('/', verificationsRoutes(ctx));
   app.route('/', documentsRoutes(ctx));
   app.route('/', quotesRoutes(ctx));
+  app.route('/', transactionsRoutes(ctx));
   app.route('/', sandboxToolsRoutes(ctx));
   app.route('/', walletRoutes(ctx));
   app.route('/', credentialsRoutes(ctx));
@@ -171,7 +185,7 @@ export function createSandbox(input: SandboxOptions = {}): Sandbox {
   app.route('/', sessionsRoutes(ctx));
   app.notFound((c) => {
     c.header('Cache-Control', 'no-store');
-    return c.json(new ApiError(404, 'NOT_FOUND', 'No such route').toJSON(), 404);
+    return c.json(noSuchRoute().toJSON(), 404);
   });
   app.onError((error, c) => {
     const apiError =

@@ -1,6 +1,8 @@
+#!/usr/bin/env node
 /**
- * `pnpm sandbox [--port N] [--host H] [--config FILE] [--client-id ID] [--client-secret SECRET]`
- * Starts the emulator alone on loopback and prints its base URL and the Basic credentials.
+ * `npx @wallet-auth/sandbox [--port N] [--host H] [--config FILE] [--client-id ID] [--client-secret SECRET]`
+ * (in this repository: `pnpm sandbox …`). Starts the emulator alone on loopback and prints its
+ * base URL, the Basic credentials and the enclave public key.
  */
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -9,6 +11,11 @@ import { API_VERSION, createSandbox } from './app.js';
 import { SandboxConnectionDropped } from './faults.js';
 import { nodeSandboxCrypto } from './node.js';
 import { type SandboxOptions, SandboxOptionsError } from './options.js';
+
+const USAGE = [
+  'Usage: wallet-auth-sandbox [--port 8787] [--host 127.0.0.1] [--config FILE] [--client-id ID] [--client-secret SECRET]',
+  '  --config FILE  JSON file of createSandbox options (see the README), e.g. {"enclaveSigningKey": "random"}',
+].join('\n');
 
 function fail(message: string): never {
   process.stderr.write(`sandbox: ${message}\n`);
@@ -29,14 +36,10 @@ try {
     strict: true,
   }).values;
 } catch (error) {
-  fail(
-    `${(error as Error).message}\nUsage: pnpm sandbox [--port N] [--config FILE] [--client-id ID] [--client-secret SECRET]`,
-  );
+  fail(`${(error as Error).message}\n${USAGE}`);
 }
 if (args.help) {
-  process.stdout.write(
-    'Usage: pnpm sandbox [--port N] [--host 127.0.0.1] [--config FILE] [--client-id ID] [--client-secret SECRET]\n',
-  );
+  process.stdout.write(`${USAGE}\n`);
   process.exit(0);
 }
 const port = Number(args.port);

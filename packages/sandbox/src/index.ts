@@ -10,11 +10,15 @@ export {
   KYC_SUFFIXES,
   LEGACY_PASSKEY_SIGNATURE,
   LEGACY_SIGNATURE,
+  SANDBOX_DEVELOPMENT_ENCLAVE_KEY,
+  SANDBOX_DEVELOPMENT_ENCLAVE_PUBLIC_KEY,
   SANDBOX_OTP_CODE,
 } from './magic-values.js';
+export type { ExactRate } from './money/exchange-rate.js';
 export type { SandboxIdTokenInput } from './oidc-token.js';
 export { mintSandboxIdToken, oidcNonceFor } from './oidc-token.js';
 export type {
+  ExchangeRates,
   ResolvedSandboxOptions,
   SandboxFaultRule,
   SandboxOptions,

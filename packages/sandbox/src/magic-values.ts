@@ -6,6 +6,21 @@
 /** The OTP code of every EMAIL_OTP/SMS_OTP challenge (§14); 6 digits, never refused. */
 export const SANDBOX_OTP_CODE = '000000';
 
+/**
+ * The published development enclave key: the emulator's default `enclaveSigningKey`, so the kit's
+ * `environment: 'sandbox'` can pin its public key without any configuration. It is public
+ * knowledge by design (SHA-256 of the ASCII text "wallet-auth-kit sandbox development enclave key
+ * v1") and protects nothing: it only lets a local emulator sign OTP target bundles. Set
+ * `enclaveSigningKey: 'random'` for a fresh key per instance (the client must then pin
+ * `enclavePublicKey`).
+ */
+export const SANDBOX_DEVELOPMENT_ENCLAVE_KEY =
+  '471063927ff28ab1164c5698ea75aec3166306bb1f773c903b591f360eb411a2';
+
+/** pub65 hex of `SANDBOX_DEVELOPMENT_ENCLAVE_KEY`: what the kit's sandbox environment pins by default. */
+export const SANDBOX_DEVELOPMENT_ENCLAVE_PUBLIC_KEY =
+  '04d41d53dfa3057c22e3096772775125a533e0b15dfac96cdeb46736a012f8d52250b160cf29d86b2e21c16ee9224edbca67ee2fcc723025b1106501b6b17b8eed';
+
 /** Legacy stamp value: a valid stamp by an authorised key on any signed retry (§14). */
 export const LEGACY_SIGNATURE = 'sandbox-valid-signature';
 

@@ -1,8 +1,11 @@
 /**
  * Validation of the structured emulator options (wire-format §14): `processing`, `faults`,
- * `oidcJwks`, `webauthn`, the header override and `webhooks` (a project extension). Each problem is a {@link SandboxOptionsError}
- * naming the option, so a typo never silently falls back to a default.
+ * `oidcJwks`, `webauthn`, the header override, `exchangeRates` and `webhooks` (a project
+ * extension). Each problem is a {@link SandboxOptionsError} naming the option, so a typo never
+ * silently falls back to a default.
  */
+import { CURRENCY_CODES } from './money/currencies.js';
+import { type ExactRate, parseRate } from './money/exchange-rate.js';
 import { SandboxOptionsError } from './options-error.js';
 import { isRouteTemplate, PROCESSING_ROUTES, type RouteTemplate } from './route-templates.js';
 
@@ -214,4 +217,58 @@ export function checkCrypto(value: unknown): void {
       'Sandbox option "crypto" must have the functions parsePoint, publicKeyOf, sign, verify and hpkeOpen',
     );
   }
+}
+
+/** Resolved `exchangeRates`: sending code → receiving code → exact rate. */
+export type ExchangeRates = Readonly<Record<string, Readonly<Record<string, ExactRate>>>>;
+
+/** The default of `exchangeRates`: USDC and USD convert one for one, both ways. */
+export const DEFAULT_EXCHANGE_RATES = { USDC: { USD: 1 }, USD: { USDC: 1 } } as const;
+
+function knownCode(code: string, where: string): void {
+  if (!CURRENCY_CODES.includes(code)) {
+    throw new SandboxOptionsError(
+      `Sandbox option "${where}" names the unknown currency "${code}". Known: ${CURRENCY_CODES.join(', ')}`,
+    );
+  }
+}
+
+/**
+ * `exchangeRates`: `{<sending code>: {<receiving code>: rate}}`, receiving major units per sending
+ * major unit, each rate a number or a decimal string read exactly (money/exchange-rate.ts). The
+ * table replaces the default; a pair it leaves out is not converted, and a reverse rate is never
+ * derived. A same-currency entry is refused: such transfers always use rate 1.
+ */
+export function resolveExchangeRates(value: unknown): ExchangeRates {
+  const table = value === undefined ? DEFAULT_EXCHANGE_RATES : value;
+  if (!isObject(table)) {
+    throw new SandboxOptionsError(
+      'Sandbox option "exchangeRates" must be an object such as {"USDC": {"USD": 1}}',
+    );
+  }
+  const resolved: Record<string, Record<string, ExactRate>> = {};
+  for (const [sending, row] of Object.entries(table)) {
+    knownCode(sending, `exchangeRates.${sending}`);
+    if (!isObject(row)) {
+      throw new SandboxOptionsError(
+        `Sandbox option "exchangeRates.${sending}" must be an object {<receiving code>: rate}`,
+      );
+    }
+    resolved[sending] = {};
+    for (const [receiving, input] of Object.entries(row)) {
+      const where = `exchangeRates.${sending}.${receiving}`;
+      knownCode(receiving, where);
+      if (receiving === sending) {
+        throw new SandboxOptionsError(
+          `Sandbox option "${where}" is a same-currency rate; those transfers always use 1, remove it`,
+        );
+      }
+      const rate = parseRate(input);
+      if ('problem' in rate) {
+        throw new SandboxOptionsError(`Sandbox option "${where}" ${rate.problem}`);
+      }
+      resolved[sending][receiving] = rate;
+    }
+  }
+  return resolved;
 }

@@ -3,8 +3,15 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { p256 } from '@noble/curves/nist.js';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { describe, expect, it } from 'vitest';
 import { createSandbox } from './app.js';
+import {
+  SANDBOX_DEVELOPMENT_ENCLAVE_KEY,
+  SANDBOX_DEVELOPMENT_ENCLAVE_PUBLIC_KEY,
+} from './magic-values.js';
 import { resolveSandboxOptions, SandboxOptionsError } from './options.js';
 
 describe('emulator options (wire-format §14)', () => {
@@ -34,6 +41,10 @@ describe('emulator options (wire-format §14)', () => {
         verifyFailuresBeforeLock: 5,
         lockSeconds: 300,
       },
+      exchangeRates: {
+        USDC: { USD: { coefficient: 1n, exponent: 0, value: 1 } },
+        USD: { USDC: { coefficient: 1n, exponent: 0, value: 1 } },
+      },
     });
   });
 
@@ -58,6 +69,7 @@ describe('emulator options (wire-format §14)', () => {
       ],
       [{ faults: { rules: [] } }, /faults/],
       [{ enclaveSigningKey: 'abc' }, /enclaveSigningKey/],
+      [{ enclaveSigningKey: 'Random' }, /enclaveSigningKey/],
       [{ oidcJwks: { 'https://x': [] } }, /oidcJwks/],
       [{ webauthn: { origins: ['localhost:3000'] } }, /webauthn\.origins/],
       [{ signatureHeaderName: 'Bad Header' }, /signatureHeaderName/],
@@ -71,14 +83,24 @@ describe('emulator options (wire-format §14)', () => {
     }
   });
 
-  it('EMU-08: given enclaveSigningKey, should expose its pub65 as enclavePublicKey; a random key otherwise, differing per instance', () => {
+  it('EMU-08: given enclaveSigningKey, should expose its pub65 as enclavePublicKey; a random key with "random", differing per instance', () => {
     const fixed = createSandbox({
       enclaveSigningKey: 'f780279fd2d6e2301366aa01835b4f584126ea129d2ba520eca6a502cc44c1b9',
     });
     expect(fixed.enclavePublicKey).toBe(
       '04d276de59cff27fa5e097645d1f5352391ef05cbf3a9898b89de015b779e2b053cba0b617e73c4981b428b6f2687156fc5e7b248d3a2db0a3c38f48cf28d613d9',
     );
-    expect(createSandbox().enclavePublicKey).not.toBe(createSandbox().enclavePublicKey);
+    expect(createSandbox({ enclaveSigningKey: 'random' }).enclavePublicKey).not.toBe(
+      createSandbox({ enclaveSigningKey: 'random' }).enclavePublicKey,
+    );
+  });
+
+  it('EMU-08: given no enclaveSigningKey, should sign with the published development key, whose public key is the exported constant', () => {
+    const sk = sha256(utf8ToBytes('wallet-auth-kit sandbox development enclave key v1'));
+    expect(SANDBOX_DEVELOPMENT_ENCLAVE_KEY).toBe(bytesToHex(sk));
+    expect(SANDBOX_DEVELOPMENT_ENCLAVE_PUBLIC_KEY).toBe(bytesToHex(p256.getPublicKey(sk, false)));
+    expect(createSandbox().enclavePublicKey).toBe(SANDBOX_DEVELOPMENT_ENCLAVE_PUBLIC_KEY);
+    expect(createSandbox().enclavePublicKey).toBe(createSandbox().enclavePublicKey);
   });
 
   it('EMU-09: given two instances, should share no state', async () => {
@@ -157,6 +179,7 @@ describe('pnpm sandbox (cli.ts)', () => {
         signatureHeaderName: 'X-Wallet-Stamp',
         faults: { seed: 1, rules: [{ route: 'POST /documents', rate: 0, kind: 'serverError' }] },
         rateLimits: { challengesPerWindow: 0 },
+        exchangeRates: { USDC: { USD: 1, EUR: '0.92' }, BTC: { USD: 97_123.45 } },
         webhooks: { url: 'http://127.0.0.1:9/hooks', secret: 'shh', maxAttempts: 2 },
         clientId: 'cli-id',
         clientSecret: 'cli-secret',

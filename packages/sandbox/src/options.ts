@@ -1,6 +1,7 @@
 import { portableCrypto, type SandboxCrypto } from './crypto/backend.js';
 import type { WebhookConfig } from './events/webhook-dispatcher.js';
 import { resolveWebhooks, type SandboxWebhookOptions } from './events/webhook-options.js';
+import { SANDBOX_DEVELOPMENT_ENCLAVE_KEY } from './magic-values.js';
 import {
   checkCrypto,
   checkFaults,
@@ -9,10 +10,12 @@ import {
   checkProcessing,
   checkWebauthn,
   checkWebhooks,
+  type ExchangeRates,
+  resolveExchangeRates,
 } from './options-checks.js';
 import { SandboxOptionsError } from './options-error.js';
 
-export type { SandboxWebhookOptions };
+export type { ExchangeRates, SandboxWebhookOptions };
 export { SandboxOptionsError };
 
 /**
@@ -68,6 +71,11 @@ export interface SandboxOptions {
   acceptLegacyMagicValues?: boolean;
   signExportBundles?: boolean;
   requireUserVerification?: boolean;
+  /**
+   * Hex P-256 scalar of the enclave key, or `'random'` for a fresh key per instance.
+   * @defaultValue `SANDBOX_DEVELOPMENT_ENCLAVE_KEY`, the published development key the kit's
+   * `environment: 'sandbox'` pins by default
+   */
   enclaveSigningKey?: string;
   webauthn?: { rpId?: string; origins?: string[] };
   signatureHeaderName?: string;
@@ -75,6 +83,13 @@ export interface SandboxOptions {
   clock?: () => number;
   faults?: { seed: number; rules: SandboxFaultRule[] };
   rateLimits?: SandboxRateLimits;
+  /**
+   * Cross-currency rates, receiving major units per sending major unit, each a number or a decimal
+   * string of at most 15 significant digits, read exactly (`{"USDC": {"EUR": "0.92"}}`). Replaces
+   * the default; pairs left out are refused by `POST /quotes`.
+   * @defaultValue `{"USDC": {"USD": 1}, "USD": {"USDC": 1}}`
+   */
+  exchangeRates?: Record<string, Record<string, number | string>>;
   /** Webhook delivery of events (project extension beyond §14). @defaultValue none: log only */
   webhooks?: SandboxWebhookOptions;
   /** HTTP Basic credentials accepted (not a §14 option: the CLI's `--client-id`/`--client-secret`). */
@@ -101,12 +116,14 @@ export interface ResolvedSandboxOptions {
   acceptLegacyMagicValues: boolean;
   signExportBundles: boolean;
   requireUserVerification: boolean;
+  /** The enclave's hex scalar; `undefined` means a random key from `random` (option `'random'`). */
   enclaveSigningKey: string | undefined;
   webauthn: { rpId: string; origins: string[] | undefined };
   signatureHeaderName: string;
   clock: () => number;
   faults: { seed: number; rules: SandboxFaultRule[] } | undefined;
   rateLimits: Required<SandboxRateLimits>;
+  exchangeRates: ExchangeRates;
   webhooks: WebhookConfig | undefined;
   clientId: string;
   clientSecret: string;
@@ -136,6 +153,7 @@ const TOP_LEVEL = new Set([
   'clock',
   'faults',
   'rateLimits',
+  'exchangeRates',
   'webhooks',
   'clientId',
   'clientSecret',
@@ -206,9 +224,12 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
   const rateLimits = options.rateLimits ?? {};
   if (
     options.enclaveSigningKey !== undefined &&
+    options.enclaveSigningKey !== 'random' &&
     !/^[0-9a-fA-F]{64}$/.test(options.enclaveSigningKey)
   ) {
-    throw new SandboxOptionsError('Sandbox option "enclaveSigningKey" must be 64 hex characters');
+    throw new SandboxOptionsError(
+      'Sandbox option "enclaveSigningKey" must be 64 hex characters, or "random"',
+    );
   }
   checkProcessing(options.processing);
   checkFaults(options.faults);
@@ -275,7 +296,10 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
       'requireUserVerification',
       false,
     ),
-    enclaveSigningKey: options.enclaveSigningKey,
+    enclaveSigningKey:
+      options.enclaveSigningKey === 'random'
+        ? undefined
+        : (options.enclaveSigningKey ?? SANDBOX_DEVELOPMENT_ENCLAVE_KEY),
     webauthn: { rpId: options.webauthn?.rpId ?? 'localhost', origins: options.webauthn?.origins },
     signatureHeaderName: options.signatureHeaderName ?? 'Service-Wallet-Signature',
     clock: options.clock ?? Date.now,
@@ -294,6 +318,7 @@ export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSan
       ),
       lockSeconds: nonNegative(rateLimits.lockSeconds, 'rateLimits.lockSeconds', 300),
     },
+    exchangeRates: resolveExchangeRates(options.exchangeRates),
     webhooks: resolveWebhooks(options.webhooks),
     clientId: options.clientId ?? DEFAULT_CLIENT_ID,
     clientSecret: options.clientSecret ?? DEFAULT_CLIENT_SECRET,

@@ -28,6 +28,8 @@ export const ROUTE_TEMPLATES = [
   'POST /quotes/{quoteId}/execute',
   'POST /transfer-in',
   'POST /transfer-out',
+  'GET /transactions',
+  'GET /transactions/{transactionId}',
   'POST /sandbox/internal-accounts/{id}/fund',
   'GET /sandbox/events',
 ] as const;
@@ -49,18 +51,45 @@ export const PROCESSING_ROUTES: readonly RouteTemplate[] = [
   'POST /quotes/{quoteId}/execute',
 ];
 
-const COMPILED = ROUTE_TEMPLATES.map((template) => {
+const UUID_SEGMENT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const PATH_WORD = /^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*$/;
+
+/**
+ * True when a path segment in an id position is meant as an id. Ids are `<ResourceName>:<uuid>`
+ * (wire-format §1), never a lowercase path word, so a segment such as `external-accounts` names a
+ * path the emulator does not serve (`GET /customers/external-accounts` is not
+ * `GET /customers/{customerId}`); anything else — a well-formed id, a mangled one, a bare UUID —
+ * reaches the route, which answers 400 when it is malformed.
+ */
+export function isIdSegment(segment: string): boolean {
+  return UUID_SEGMENT.test(segment) || !PATH_WORD.test(segment);
+}
+
+interface CompiledRoute {
+  template: RouteTemplate;
+  segments: string[];
+  literals: number;
+}
+
+/** The templates by method, split into path segments once. */
+const COMPILED = new Map<string, CompiledRoute[]>();
+for (const template of ROUTE_TEMPLATES) {
   const space = template.indexOf(' ');
   const method = template.slice(0, space);
-  const source = template
-    .slice(space + 1)
-    .split('/')
-    .map((segment) =>
-      segment.startsWith('{') ? '[^/]+' : segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&'),
+  const segments = template.slice(space + 1).split('/');
+  const literals = segments.filter((segment) => !segment.startsWith('{')).length;
+  COMPILED.set(method, [...(COMPILED.get(method) ?? []), { template, segments, literals }]);
+}
+
+/** True when a route's template serves `path`'s segments. */
+function serves(templateSegments: readonly string[], pathSegments: readonly string[]): boolean {
+  return (
+    templateSegments.length === pathSegments.length &&
+    templateSegments.every((segment, index) =>
+      segment.startsWith('{') ? isIdSegment(pathSegments[index]!) : segment === pathSegments[index],
     )
-    .join('/');
-  return { template, method, pattern: new RegExp(`^${source}$`) };
-});
+  );
+}
 
 /** True when `value` names a known route. */
 export function isRouteTemplate(value: string): value is RouteTemplate {
@@ -68,20 +97,21 @@ export function isRouteTemplate(value: string): value is RouteTemplate {
 }
 
 /**
- * The template matching a request, given the path relative to the base path; literal segments
- * win over placeholders (so `/customers/internal-accounts` is never `/customers/{customerId}`).
+ * The template serving a request, given its (still percent-encoded) path relative to the base
+ * path, or `undefined` when the emulator serves no such route; `HEAD` is matched as `GET`. A
+ * placeholder only takes an id-like segment ({@link isIdSegment}), and literal segments win
+ * over placeholders.
  */
 export function matchRouteTemplate(method: string, path: string): RouteTemplate | undefined {
-  let best: RouteTemplate | undefined;
-  let bestLiterals = -1;
-  for (const route of COMPILED) {
-    if (route.method === method && route.pattern.test(path)) {
-      const literals = route.template.split('/').filter((s) => !s.startsWith('{')).length;
-      if (literals > bestLiterals) {
-        best = route.template;
-        bestLiterals = literals;
-      }
+  const pathSegments = path.split('/');
+  let best: CompiledRoute | undefined;
+  for (const route of COMPILED.get(method === 'HEAD' ? 'GET' : method) ?? []) {
+    if (
+      serves(route.segments, pathSegments) &&
+      (best === undefined || route.literals > best.literals)
+    ) {
+      best = route;
     }
   }
-  return best;
+  return best?.template;
 }

@@ -1,7 +1,7 @@
 /**
  * Records rendered exactly as the interface's resource tables list them (wire-format §12), with
  * ISO timestamps `YYYY-MM-DDTHH:mm:ss.sssZ` (§1). Shapes the interface leaves open (owners,
- * verifications, documents, quotes) follow wire-format §11.6 and the package README.
+ * verifications, documents, quotes, transactions) follow wire-format §11.6 and the package README.
  */
 import { customerStatusField } from './kyc/customer-status.js';
 import type {
@@ -12,6 +12,8 @@ import type {
   InternalAccountRecord,
   QuoteRecord,
   SessionRecord,
+  TransactionRecord,
+  TransactionSide,
   VerificationRecord,
 } from './state/records.js';
 
@@ -154,11 +156,11 @@ export function serializeQuote(record: QuoteRecord): Record<string, unknown> {
     expiresAt: iso(record.expiresAt),
     source: { sourceType: 'ACCOUNT', accountId: record.sourceAccountId },
     destination: { destinationType: 'ACCOUNT', accountId: record.destinationAccountId },
-    sendingCurrency: record.currency,
-    receivingCurrency: record.currency,
-    totalSendingAmount: record.amount,
-    totalReceivingAmount: record.amount,
-    exchangeRate: 1,
+    sendingCurrency: record.sendingCurrency,
+    receivingCurrency: record.receivingCurrency,
+    totalSendingAmount: record.sendingAmount,
+    totalReceivingAmount: record.receivingAmount,
+    exchangeRate: record.exchangeRate,
     feesIncluded: 0,
     ...(record.description === undefined ? {} : { description: record.description }),
     ...(record.transactionId === undefined ? {} : { transactionId: record.transactionId }),
@@ -174,5 +176,42 @@ export function serializeQuote(record: QuoteRecord): Record<string, unknown> {
             },
           ],
         }),
+  };
+}
+
+function transactionAccount(side: TransactionSide): Record<string, unknown> {
+  return {
+    accountId: side.accountId,
+    ...(side.customerId === undefined ? {} : { customerId: side.customerId }),
+  };
+}
+
+/**
+ * The Transaction (package README, "Transactions"): `customerId` is the sender's for OUTGOING and
+ * the recipient's for INCOMING (absent for the platform's accounts); `sentAmount` leaves the
+ * source, `receivedAmount` reaches the destination, each in its account's currency.
+ */
+export function serializeTransaction(record: TransactionRecord): Record<string, unknown> {
+  const owner = record.type === 'OUTGOING' ? record.source : record.destination;
+  const sent = record.source ?? record.destination;
+  return {
+    id: record.id,
+    type: record.type,
+    status: record.status,
+    ...(owner?.customerId === undefined ? {} : { customerId: owner.customerId }),
+    source:
+      record.source === undefined
+        ? { sourceType: 'SANDBOX_FUNDING' }
+        : { sourceType: 'ACCOUNT', ...transactionAccount(record.source) },
+    destination: { destinationType: 'ACCOUNT', ...transactionAccount(record.destination) },
+    sentAmount: { amount: sent.amount, currency: sent.currency },
+    receivedAmount: { amount: record.destination.amount, currency: record.destination.currency },
+    exchangeRate: record.exchangeRate,
+    fees: 0,
+    ...(record.quoteId === undefined ? {} : { quoteId: record.quoteId }),
+    ...(record.description === undefined ? {} : { description: record.description }),
+    createdAt: iso(record.createdAt),
+    updatedAt: iso(record.updatedAt),
+    settledAt: iso(record.settledAt),
   };
 }

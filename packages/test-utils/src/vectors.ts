@@ -1,6 +1,6 @@
 /**
- * The project's interop vectors (wire-format §16), a copy of `../shared/vectors/interop-vectors.json`
- * kept here so every package's tests can import them from `@wallet-auth/test-utils`.
+ * The project's interop vectors (docs/protocol.md §16): test data kept in this package, next to
+ * this file, so every package's tests can import them from `@wallet-auth/test-utils`.
  */
 import vectors from './vectors/interop-vectors.json';
 

@@ -1,5 +1,6 @@
 import { SignIn } from '@wallet-auth/react';
 import type { DemoUser, SandboxInfo } from '../api.js';
+import { useDemoMessages } from '../i18n/context.js';
 import { getDemoIdToken } from '../oidc-popup.js';
 
 /** Step 2: sign in to the wallet with one of its credentials (email code first time). */
@@ -12,20 +13,18 @@ export function SignInScreen({
   info: SandboxInfo;
   theme: 'light' | 'dark';
 }) {
+  const t = useDemoMessages().signIn;
   return (
     <section className="stack" aria-labelledby="wallet-signin-title">
-      <h1 id="wallet-signin-title">Welcome back</h1>
-      <p className="muted">
-        Signed in to the demo as <strong>{user.email}</strong>. Your wallet has its own sign-in:
-        pick a method below.
-      </p>
+      <h1 id="wallet-signin-title">{t.title}</h1>
+      <p className="muted">{t.intro(<strong>{user.email}</strong>)}</p>
       <p className="hint" id="otp-hint">
-        Sandbox: no email is sent. The code is always <code>{info.otpHint}</code>.
+        {t.hint(<code>{info.otpHint}</code>)}
       </p>
       <SignIn
         accountId={user.accountId}
         getIdToken={getDemoIdToken}
-        oauthProvider={() => 'Demo Identity'}
+        oauthProvider={() => t.identityProvider}
         theme={theme}
         className="card"
       />

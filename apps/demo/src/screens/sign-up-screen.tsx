@@ -1,8 +1,10 @@
 import { type FormEvent, useState } from 'react';
 import { type DemoUser, signUp } from '../api.js';
+import { useDemoMessages } from '../i18n/context.js';
 
 /** Step 1: the app's own account (an email); the proxy provisions the customer and its wallet. */
 export function SignUpScreen({ onSignedUp }: { onSignedUp: (user: DemoUser) => void }) {
+  const t = useDemoMessages().signUp;
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | undefined>(undefined);
 
@@ -14,7 +16,7 @@ export function SignUpScreen({ onSignedUp }: { onSignedUp: (user: DemoUser) => v
     try {
       onSignedUp(await signUp(email));
     } catch (e) {
-      setError(e instanceof Error ? e.message : 'Sign-up failed. Try again.');
+      setError(e instanceof Error ? e.message : t.failed);
     } finally {
       setPending(false);
     }
@@ -22,13 +24,10 @@ export function SignUpScreen({ onSignedUp }: { onSignedUp: (user: DemoUser) => v
 
   return (
     <section className="card hero" aria-labelledby="signup-title">
-      <h1 id="signup-title">Create your wallet</h1>
-      <p className="muted">
-        Enter an email to open an account. A self-custodial wallet is provisioned for you, secured
-        by keys that never leave this browser.
-      </p>
+      <h1 id="signup-title">{t.title}</h1>
+      <p className="muted">{t.intro}</p>
       <form onSubmit={onSubmit} className="stack" noValidate={false}>
-        <label htmlFor="email">Email</label>
+        <label htmlFor="email">{t.email}</label>
         <input
           id="email"
           name="email"
@@ -44,7 +43,7 @@ export function SignUpScreen({ onSignedUp }: { onSignedUp: (user: DemoUser) => v
           </p>
         )}
         <button type="submit" className="primary" disabled={pending} aria-busy={pending}>
-          {pending ? 'Creating your wallet…' : 'Continue'}
+          {pending ? t.pending : t.submit}
         </button>
       </form>
     </section>

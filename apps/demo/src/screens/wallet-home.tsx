@@ -6,36 +6,16 @@ import {
   formatAmount,
   SignedActionConfirm,
   useInternalAccounts,
+  useMessages,
   useSignedAction,
   WalletCard,
 } from '@wallet-auth/react';
 import { type FormEvent, useState } from 'react';
 import { type DemoUser, fundWallet, type SandboxInfo } from '../api.js';
+import { useDemoMessages } from '../i18n/context.js';
 import { getDemoIdToken } from '../oidc-popup.js';
 
-const ACCOUNT_NAMES: Record<string, string> = {
-  EMBEDDED_WALLET: 'Wallet (self-custodial)',
-  INTERNAL_FIAT: 'Cash account',
-  INTERNAL_CRYPTO: 'Crypto account',
-  RULE_BASED: 'Collection account',
-};
-
 const TEST_FUNDS = 100_000_000; // 100 USDC in its smallest unit (6 decimals)
-
-function progressText(kind: string | undefined): string | undefined {
-  switch (kind) {
-    case 'sending':
-      return 'Sending…';
-    case 'signing':
-      return 'Signing with this device’s key…';
-    case 'processing':
-      return 'Still settling with the wallet provider…';
-    case 'rateLimited':
-      return 'Too many requests; retrying shortly…';
-    default:
-      return undefined;
-  }
-}
 
 /** Step 3: the wallet — balances, test funds, a signed transfer, privacy and account security. */
 export function WalletHome({
@@ -49,6 +29,10 @@ export function WalletHome({
   theme: 'light' | 'dark';
   locale: string;
 }) {
+  const t = useDemoMessages().wallet;
+  const kit = useMessages();
+  const progressText = (kind: string | undefined) =>
+    kind === undefined ? undefined : t.progress[kind];
   const queryClient = useQueryClient();
   const accounts = useInternalAccounts();
   const wallet = accounts.data?.find((account) => account.id === user.accountId);
@@ -63,7 +47,7 @@ export function WalletHome({
           sourceAccountId: user.accountId,
           destinationAccountId: info.merchantAccountId ?? '',
           amount,
-          description: 'Demo shop order',
+          description: t.orderDescription,
         },
         { signal, onProgress },
       ),
@@ -96,7 +80,7 @@ export function WalletHome({
     <div className="grid">
       <section className="card" aria-labelledby="wallet-title">
         <h1 id="wallet-title" className="card-title">
-          Your wallet
+          {t.title}
         </h1>
         <WalletCard.Root accountId={user.accountId} data-wallet-auth="" data-theme={theme} />
         <div className="row">
@@ -107,27 +91,21 @@ export function WalletHome({
             disabled={funding === 'pending'}
             aria-busy={funding === 'pending'}
           >
-            {funding === 'pending' ? 'Adding test funds…' : 'Add 100 USDC of test funds'}
+            {funding === 'pending' ? t.addingFunds : t.addFunds}
           </button>
           <span role="status" className="muted">
-            {funding === 'done'
-              ? 'Test funds added.'
-              : funding === 'error'
-                ? 'Could not add test funds. Try again.'
-                : ''}
+            {funding === 'done' ? t.fundsAdded : funding === 'error' ? t.fundsFailed : ''}
           </span>
         </div>
       </section>
 
       <section className="card" aria-labelledby="send-title">
         <h2 id="send-title" className="card-title">
-          Pay the demo shop
+          {t.payTitle}
         </h2>
-        <p className="muted">
-          A same-currency transfer from your wallet, signed by this device’s session key.
-        </p>
+        <p className="muted">{t.payIntro}</p>
         <form className="row" onSubmit={onSend}>
-          <label htmlFor="amount">Amount (USDC)</label>
+          <label htmlFor="amount">{t.amount}</label>
           <input
             id="amount"
             name="amount"
@@ -144,7 +122,7 @@ export function WalletHome({
             disabled={transfer.isPending || !info.merchantAccountId}
             aria-busy={transfer.isPending}
           >
-            Send
+            {t.send}
           </button>
         </form>
         <SignedActionConfirm.Root
@@ -154,7 +132,7 @@ export function WalletHome({
         />
         <p role="status" className="muted">
           {transfer.isPending ? progressText(transfer.progress?.kind) : ''}
-          {sent && !transfer.isPending ? `Sent. Transaction ${sent}.` : ''}
+          {sent && !transfer.isPending ? t.sent(sent) : ''}
         </p>
         {transfer.error && (
           <ErrorNotice
@@ -168,15 +146,15 @@ export function WalletHome({
 
       <section className="card" aria-labelledby="accounts-title">
         <h2 id="accounts-title" className="card-title">
-          All your accounts
+          {t.accountsTitle}
         </h2>
-        {accounts.isPending && <p aria-busy="true">Loading accounts…</p>}
+        {accounts.isPending && <p aria-busy="true">{t.loadingAccounts}</p>}
         {accounts.error && <ErrorNotice error={accounts.error} className="banner banner-error" />}
         <ul className="accounts">
           {accounts.data?.map((account) => (
             <li key={account.id} data-type={account.type}>
-              <span>{ACCOUNT_NAMES[account.type] ?? account.type}</span>
-              <span className="muted">{account.status.toLowerCase()}</span>
+              <span>{t.accountNames[account.type] ?? account.type}</span>
+              <span className="muted">{kit.wallet.status[account.status] ?? account.status}</span>
               <strong>{formatAmount(account.balance, locale)}</strong>
             </li>
           ))}
@@ -185,7 +163,7 @@ export function WalletHome({
 
       <section className="card" aria-labelledby="privacy-title">
         <h2 id="privacy-title" className="card-title">
-          Privacy
+          {t.privacyTitle}
         </h2>
         <label className="switch">
           <input
@@ -194,7 +172,7 @@ export function WalletHome({
             disabled={wallet === undefined || privacy.isPending}
             onChange={(event) => privacy.mutate(event.target.checked)}
           />
-          <span>Private wallet (hide balances from the platform’s shared views)</span>
+          <span>{t.privacySwitch}</span>
         </label>
         <SignedActionConfirm.Root
           confirmation={privacy.confirmation}

@@ -279,7 +279,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         call,
       ),
 
-    /** `POST /quotes` (same-currency transfer between internal accounts, §11.6) → 201 Quote. */
+    /** `POST /quotes` (transfer between internal accounts, same- or cross-currency, §11.6) → 201 Quote. */
     createQuote: (body: CreateQuoteBody, signal?: AbortSignal) =>
       unsigned<Quote>(
         { method: 'POST', path: ['quotes'], body: json(body), ...(signal ? { signal } : {}) },

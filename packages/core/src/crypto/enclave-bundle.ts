@@ -66,8 +66,30 @@ export interface VerifyEnclaveSignatureParams {
   pinnedSigner: string;
   /** Environment name, for the error text (catalogue HPKE-03). */
   environmentName: string;
-  /** What the signer is pinned as, for the error text. */
-  signerRole: string;
+  /** What the signer is pinned as, for the error text and the developer message. */
+  signerRole: 'OTP signer' | 'export signer';
+}
+
+const PIN_OPTIONS = {
+  'OTP signer': 'enclaveKeys.otpSigner',
+  'export signer': 'enclaveKeys.exportSigner',
+} as const;
+
+/**
+ * Tells the developer, on the console, which client option to set when a bundle's signer is not
+ * the pinned key: the end user only sees the safe `BUNDLE_SIGNATURE_INVALID` message, and a
+ * misconfigured pin (most often a sandbox started with a random enclave key) would otherwise
+ * fail silently. Both keys are public; nothing secret is printed.
+ */
+function reportPinMismatch(params: VerifyEnclaveSignatureParams): void {
+  const option = PIN_OPTIONS[params.signerRole];
+  const hint =
+    params.environmentName === 'sandbox'
+      ? `set the client option ${option} to the sandbox's enclave public key (the emulator prints it at start as "enclave public key"), or run the emulator with its default development key`
+      : `check that the client talks to the environment it is configured for (option environment) and that ${option} is the service's key`;
+  globalThis.console?.error(
+    `[wallet-auth] ${params.signerRole} mismatch in the ${params.environmentName} environment: the bundle is signed by ${params.bundle.enclaveQuorumPublic || '(no key)'} but the client pins ${params.pinnedSigner}. To fix it, ${hint}.`,
+  );
 }
 
 /**
@@ -92,12 +114,14 @@ export async function verifyEnclaveSignatureOver(
   data: Uint8Array,
 ): Promise<void> {
   const { bundle } = params;
-  const pinMismatch = () =>
-    new WalletAuthError(
+  const pinMismatch = () => {
+    reportPinMismatch(params);
+    return new WalletAuthError(
       'BUNDLE_SIGNATURE_INVALID',
       `Bundle signer is not the pinned ${params.signerRole} of the ${params.environmentName} environment`,
       { details: { check: 'pin', environment: params.environmentName } },
     );
+  };
   // The pin's own text (the usual case) names the pinned key; other spellings (pub33, another
   // case) are compared as points.
   if (

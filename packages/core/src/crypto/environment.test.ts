@@ -1,9 +1,11 @@
+import { createSandbox } from '@wallet-auth/sandbox';
 import { interopVectors as vectors } from '@wallet-auth/test-utils';
 import { describe, expect, it } from 'vitest';
 import {
   PRODUCTION_EXPORT_SIGNER_PUBLIC_KEY,
   PRODUCTION_OTP_SIGNER_PUBLIC_KEY,
   resolveEnvironment,
+  SANDBOX_DEVELOPMENT_OTP_SIGNER_PUBLIC_KEY,
   type WalletAuthEnvironmentName,
 } from './environment.js';
 
@@ -76,11 +78,27 @@ describe('resolveEnvironment (wire-format §4, §8)', () => {
       enclaveKeys: { exportSigner: enclave.publicKeyUncompressedHex },
     });
     expect(signedExports.exportSigner).toBe(enclave.publicKeyUncompressedHex);
-    expect(signedExports.otpSigner).toBeNull();
+    expect(signedExports.otpSigner).toBe(SANDBOX_DEVELOPMENT_OTP_SIGNER_PUBLIC_KEY);
     expect(
       resolveEnvironment({ environment: 'sandbox', dangerouslySkipOtpBundleSignatureCheck: true })
         .skipOtpBundleSignatureCheck,
     ).toBe(true);
+  });
+
+  it('given a sandbox without an otpSigner, should pin the published development key the emulator signs with by default', () => {
+    expect(resolveEnvironment({ environment: 'sandbox' }).otpSigner).toBe(
+      SANDBOX_DEVELOPMENT_OTP_SIGNER_PUBLIC_KEY,
+    );
+    expect(SANDBOX_DEVELOPMENT_OTP_SIGNER_PUBLIC_KEY).toBe(createSandbox().enclavePublicKey);
+  });
+
+  it('given the development key as a production pin, should refuse it even with the override', () => {
+    expect(() =>
+      resolveEnvironment({
+        enclaveKeys: { otpSigner: SANDBOX_DEVELOPMENT_OTP_SIGNER_PUBLIC_KEY },
+        dangerouslyOverrideProductionPins: true,
+      }),
+    ).toThrowError(expect.objectContaining({ code: 'CONFIGURATION_INVALID' }));
   });
 
   it('given a key that is not a point or an unknown environment, should throw CONFIGURATION_INVALID', () => {

@@ -12,12 +12,26 @@ export const PRODUCTION_OTP_SIGNER_PUBLIC_KEY =
 export const PRODUCTION_EXPORT_SIGNER_PUBLIC_KEY =
   '04cf288fe433cc4e1aa0ce1632feac4ea26bf2f5a09dcfe5a42c398e06898710330f0572882f4dbdf0f5304b8fc8703acd69adca9a4bbf7f5d00d20a5e364b2569';
 
+/**
+ * The public key of the emulator's published development enclave key (`@wallet-auth/sandbox`'s
+ * default `enclaveSigningKey`): what `environment: 'sandbox'` pins when `enclaveKeys.otpSigner` is
+ * not given, so the kit works against `npx @wallet-auth/sandbox` with no configuration. Its private
+ * key is public knowledge; it is never accepted in production.
+ */
+export const SANDBOX_DEVELOPMENT_OTP_SIGNER_PUBLIC_KEY =
+  '04d41d53dfa3057c22e3096772775125a533e0b15dfac96cdeb46736a012f8d52250b160cf29d86b2e21c16ee9224edbca67ee2fcc723025b1106501b6b17b8eed';
+
 /** Where the kit talks to: the production service, or a sandbox (the emulator or the service's). */
 export type WalletAuthEnvironmentName = 'production' | 'sandbox';
 
 /** Pinned enclave keys (wire-format §4), hex pub65 or pub33. */
 export interface EnclaveKeys {
-  /** Signer of OTP target bundles: production pin, the emulator's `enclavePublicKey`, or the integrator's sandbox key. */
+  /**
+   * Signer of OTP target bundles: the production pin, the emulator's `enclavePublicKey`, or the
+   * integrator's sandbox key.
+   * @defaultValue the built-in production pin; in `sandbox`, `SANDBOX_DEVELOPMENT_OTP_SIGNER_PUBLIC_KEY`
+   * (the emulator's default key)
+   */
   otpSigner?: string;
   /** Signer of export bundles; `null` in a sandbox means unsigned bundles (the default there). */
   exportSigner?: string | null;
@@ -39,8 +53,8 @@ export interface EnvironmentOptions {
 export interface ResolvedEnvironment {
   /** `production` or `sandbox`. */
   readonly name: WalletAuthEnvironmentName;
-  /** pub65 hex of the pinned OTP target-bundle signer; `null` only in a sandbox without one. */
-  readonly otpSigner: string | null;
+  /** pub65 hex of the pinned OTP target-bundle signer. */
+  readonly otpSigner: string;
   /** pub65 hex of the pinned export signer; `null` (sandbox only) means export bundles are unsigned. */
   readonly exportSigner: string | null;
   /** True only in a sandbox configured with `dangerouslySkipOtpBundleSignatureCheck`. */
@@ -94,6 +108,11 @@ export function resolveEnvironment(options: EnvironmentOptions = {}): ResolvedEn
     const changed =
       !publicKeysEqual(otpSigner, PRODUCTION_OTP_SIGNER_PUBLIC_KEY) ||
       !publicKeysEqual(exportSigner, PRODUCTION_EXPORT_SIGNER_PUBLIC_KEY);
+    if (publicKeysEqual(otpSigner, SANDBOX_DEVELOPMENT_OTP_SIGNER_PUBLIC_KEY)) {
+      throw invalid(
+        'The sandbox development key (SANDBOX_DEVELOPMENT_OTP_SIGNER_PUBLIC_KEY) is public and is refused as a production pin',
+      );
+    }
     if (changed && options.dangerouslyOverrideProductionPins !== true) {
       throw invalid('Changing a production pin needs dangerouslyOverrideProductionPins: true');
     }
@@ -103,7 +122,10 @@ export function resolveEnvironment(options: EnvironmentOptions = {}): ResolvedEn
   if (name === 'sandbox') {
     return Object.freeze({
       name,
-      otpSigner: keys.otpSigner === undefined ? null : pin('otpSigner', keys.otpSigner),
+      otpSigner:
+        keys.otpSigner === undefined
+          ? SANDBOX_DEVELOPMENT_OTP_SIGNER_PUBLIC_KEY
+          : pin('otpSigner', keys.otpSigner),
       exportSigner:
         keys.exportSigner === undefined || keys.exportSigner === null
           ? null

@@ -1,6 +1,6 @@
 import { p256 } from '@noble/curves/nist.js';
 import { interopVectors as vectors } from '@wallet-auth/test-utils';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { bytesToHex, hexToBytes } from '../encoding/hex.js';
 import { utf8ToBytes } from '../encoding/utf8.js';
 import { isWalletAuthError } from '../errors/wallet-auth-error.js';
@@ -60,6 +60,26 @@ describe('verifyOtpTargetBundle (wire-format §4)', () => {
       details: { check: 'pin', environment: 'production' },
     });
     expect(error.message).toContain('production');
+  });
+
+  it('HPKE-03: given a pin mismatch, should tell the developer on the console which option to set, and give the end user only the safe error', async () => {
+    const errors: unknown[][] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args) => {
+      errors.push(args);
+    });
+    try {
+      const defaultSandbox = resolveEnvironment({ environment: 'sandbox' });
+      const error = await verifyOtpTargetBundle(vector.bundle, defaultSandbox).catch((e) => e);
+      expect(error).toMatchObject({ code: 'BUNDLE_SIGNATURE_INVALID', details: { check: 'pin' } });
+      expect(error.message).not.toContain('enclaveKeys');
+      expect(errors).toHaveLength(1);
+      const message = String(errors[0]?.[0]);
+      expect(message).toContain('enclaveKeys.otpSigner');
+      expect(message).toContain(enclave.publicKeyUncompressedHex);
+      expect(message).toContain(defaultSandbox.otpSigner);
+    } finally {
+      spy.mockRestore();
+    }
   });
 
   it('HPKE-03: given a bundle claiming the production signer while configured for the sandbox, should reject it', async () => {

@@ -30,13 +30,6 @@ export async function verifyOtpTargetBundle(
   const parsed = parseEnclaveBundle(bundle);
   const data = hexToBytes(parsed.data);
   if (!environment.skipOtpBundleSignatureCheck) {
-    if (environment.otpSigner === null) {
-      throw new WalletAuthError(
-        'BUNDLE_SIGNATURE_INVALID',
-        `No OTP signer is pinned for the ${environment.name} environment (enclaveKeys.otpSigner)`,
-        { details: { check: 'pin', environment: environment.name } },
-      );
-    }
     await verifyEnclaveSignatureOver(
       {
         bundle: parsed,

@@ -109,6 +109,57 @@ describe('executeTransfer against the emulator', () => {
     expect(data.find((a) => a.id === env.accountId)?.balance.amount).toBe(7_500);
   });
 
+  it("EMU-12: given the customer's USD account as destination (USDC → USD), should execute the cross-currency quote and return both amounts and the rate", async () => {
+    const env = await setup();
+    await signInWithOtp(env.client, env.emailCredentialId);
+    await fundedWallet(env, 5_000_000);
+    const { data } = await env.client.api.listInternalAccounts({
+      customerId: env.customerId,
+      type: 'INTERNAL_FIAT',
+    });
+    const usdAccount = data[0]!;
+    const quote = await executeTransfer(env.client, {
+      sourceAccountId: env.accountId,
+      destinationAccountId: usdAccount.id,
+      amount: 2_345_678,
+    });
+    expect(quote).toMatchObject({
+      status: 'COMPLETED',
+      sendingCurrency: { code: 'USDC', decimals: 6 },
+      receivingCurrency: { code: 'USD', decimals: 2 },
+      totalSendingAmount: 2_345_678,
+      totalReceivingAmount: 234,
+      exchangeRate: 1,
+      transactionId: expect.stringMatching(/^Transaction:/),
+    });
+    const after = await env.client.api.listInternalAccounts({ customerId: env.customerId });
+    expect(after.data.find((a) => a.id === usdAccount.id)?.balance.amount).toBe(234);
+    expect(after.data.find((a) => a.id === env.accountId)?.balance.amount).toBe(
+      5_000_000 - 2_345_678,
+    );
+  });
+
+  it('EMU-13: given a pair the service has no rate for, should fail INVALID_INPUT naming destination.accountId and move nothing', async () => {
+    const env = await setup({ sandbox: { exchangeRates: {} } });
+    await signInWithOtp(env.client, env.emailCredentialId);
+    await fundedWallet(env, 5_000_000);
+    const { data } = await env.client.api.listInternalAccounts({
+      customerId: env.customerId,
+      type: 'INTERNAL_FIAT',
+    });
+    await expect(
+      executeTransfer(env.client, {
+        sourceAccountId: env.accountId,
+        destinationAccountId: data[0]!.id,
+        amount: 1_000_000,
+      }),
+    ).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      status: 400,
+      details: { errors: [{ field: 'destination.accountId' }] },
+    });
+  });
+
   it('given more than the balance, should fail AMOUNT_OUT_OF_RANGE', async () => {
     const env = await setup();
     await signInWithOtp(env.client, env.emailCredentialId);

@@ -11,13 +11,17 @@ import type { Quote } from '../types.js';
 import type { WalletAuthClient } from '../wallet-auth-client.types.js';
 import { assertResourceId, invalidInput } from './validate-input.js';
 
-/** A same-currency transfer from the wallet (wire-format §11.6 `POST /quotes`). */
+/**
+ * A transfer from the wallet (wire-format §11.6 `POST /quotes`): to an account in the wallet's
+ * currency, or in another one (e.g. the customer's USD account), converted by the service; the
+ * executed Quote gives both amounts and the `exchangeRate`.
+ */
 export interface TransferParams {
   /** The embedded wallet that pays, `InternalAccount:<uuid>`. */
   sourceAccountId: string;
   /** The receiving internal account, `InternalAccount:<uuid>`. */
   destinationAccountId: string;
-  /** In the smallest unit of the currency; a positive safe integer. */
+  /** What leaves the wallet, in the smallest unit of its currency; a positive safe integer. */
   amount: number;
   description?: string;
 }

@@ -4,6 +4,8 @@ import type { DemoAuth } from './demo-auth.js';
 
 function checkUser(user: ProxyUser): ProxyUser {
   if (
+    typeof user !== 'object' ||
+    user === null ||
     typeof user.userId !== 'string' ||
     user.userId === '' ||
     !isResourceId(user.customerId, 'Customer') ||
@@ -17,18 +19,20 @@ function checkUser(user: ProxyUser): ProxyUser {
 }
 
 /**
- * The one user resolver the proxy calls: the integrator's plug-in (its answer checked for the
- * id forms of wire-format §1) or else the demo cookie.
+ * The one user resolver the proxy calls: the integrator's `resolveUser` (its answer checked for
+ * the id forms of wire-format §1) or else the demo cookie.
  */
 export function createUserResolver(
   plugin: ResolveUser | undefined,
   demoAuth: DemoAuth | undefined,
 ): ResolveUser {
-  return async (request) => {
-    if (plugin !== undefined) {
+  if (plugin !== undefined) {
+    return async (request) => {
       const user = await plugin(request);
-      return user === null ? null : checkUser(user);
-    }
+      return user === null || user === undefined ? null : checkUser(user);
+    };
+  }
+  return async (request) => {
     const current = await demoAuth!.current(request);
     return current === null
       ? null

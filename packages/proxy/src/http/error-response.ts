@@ -1,4 +1,5 @@
 import { ApiError } from '../api-error.js';
+import { StoreUnavailableError } from '../stores/stores.js';
 import { UpstreamError } from '../upstream/upstream-client.js';
 
 /** Renders an {@link ApiError} as the service's JSON envelope (wire-format §13). */
@@ -20,14 +21,15 @@ const UPSTREAM_FAILURES: Record<UpstreamError['kind'], { status: 502 | 504; code
 
 /** What the log should say about an error that was not an {@link ApiError}. */
 export interface ErrorLogRecord {
-  event: 'upstream.failure' | 'internal.failure';
+  event: 'upstream.failure' | 'store.failure' | 'internal.failure';
   fields: Record<string, unknown>;
 }
 
 /**
  * Turns any thrown value into a response: an {@link ApiError} as is; an {@link UpstreamError}
- * as 502/504 and anything else as 500, both with a generic message and the correlation id only,
- * never a stack, a cause or a secret (reliability catalogue BFF-17).
+ * as 502/504, a {@link StoreUnavailableError} as 503 with `Retry-After` (fail closed, BFF-36)
+ * and anything else as 500, each with a generic message and the correlation id only, never a
+ * stack, a cause or a secret (reliability catalogue BFF-17).
  */
 export function renderError(
   error: unknown,
@@ -52,6 +54,24 @@ export function renderError(
       log: {
         event: 'upstream.failure',
         fields: { kind: error.kind, message: error.message, correlationId },
+      },
+    };
+  }
+  if (error instanceof StoreUnavailableError) {
+    return {
+      response: envelope(
+        new ApiError(503, 'SERVICE_UNAVAILABLE', 'Temporarily unavailable; retry shortly', {
+          details: { correlationId },
+          headers: { 'Retry-After': '1' },
+        }),
+      ),
+      log: {
+        event: 'store.failure',
+        fields: {
+          store: error.store,
+          message: error.cause instanceof Error ? error.cause.message : error.message,
+          correlationId,
+        },
       },
     };
   }

@@ -1,3 +1,4 @@
+import { createTestKey, stamp } from '@wallet-auth/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api-error.js';
@@ -9,8 +10,8 @@ import {
 } from './forward-headers.js';
 
 const route = (key: string): ServiceRoute => SERVICE_ROUTES.find((entry) => entry.key === key)!;
-const STAMP =
-  'eyJwdWJsaWNLZXkiOiIwMmFiIiwic2NoZW1lIjoiU0lHTkFUVVJFX1NDSEVNRV9US19BUElfUDI1NiIsInNpZ25hdHVyZSI6IjMwNDQifQ';
+/** A well-formed stamp (wire-format §2) by a fixed key. */
+const STAMP = stamp('payload to sign', createTestKey('01'.repeat(32)));
 const REQUEST_ID = 'Request:6f1d2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b';
 
 function verdict(key: string, headers: Record<string, string>, passkeyVerify = false): string {
@@ -82,7 +83,7 @@ describe('readSignedRetryHeaders', () => {
     expect(() => new Headers({ 'Request-Id': `${REQUEST_ID}\u0000` })).toThrow();
   });
 
-  it('given a signature value outside base64url or longer than 8 KiB, should refuse it', () => {
+  it('BFF-34: given a signature value that is not stamp-shaped (not base64url, over the size bound, or the sandbox magic constant), should refuse it', () => {
     const rid = { 'Request-Id': REQUEST_ID };
     expect(
       verdict('DELETE /auth/sessions/{id}', { ...rid, 'Service-Wallet-Signature': 'a b' }),
@@ -98,6 +99,9 @@ describe('readSignedRetryHeaders', () => {
         ...rid,
         'Service-Wallet-Signature': 'sandbox-valid-signature',
       }),
+    ).toBe('400');
+    expect(
+      verdict('DELETE /auth/sessions/{id}', { ...rid, 'Service-Wallet-Signature': STAMP }),
     ).toBe('ok');
   });
 });

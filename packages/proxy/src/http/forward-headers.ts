@@ -1,6 +1,7 @@
 import { invalidInput } from '../api-error.js';
 import { isResourceId } from '../ids.js';
 import type { ServiceRoute } from '../routes/route-table.js';
+import { isStampShaped, STAMP_SCHEME } from './stamp-shape.js';
 
 /** The header the browser kit sends stamps in (wire-format §1 "Header-name override"). */
 export const SIGNATURE_HEADER = 'Service-Wallet-Signature';
@@ -12,15 +13,14 @@ export interface SignedRetryHeaders {
   idempotencyKey?: string;
 }
 
-const STAMP = /^[A-Za-z0-9_+/=-]{1,8192}$/;
 const IDEMPOTENCY_KEY = /^[\x21-\x2b\x2d-\x7e]{1,255}$/;
 const RETRY_AFTER = /^(?:\d{1,10}|[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT)$/;
 
 /**
  * Reads and checks `Service-Wallet-Signature`, `Request-Id` and `Idempotency-Key` for a route:
  * each must be well formed (SR-21: `Request:<uuid>` only, no CR/LF, bounded) and the pairing
- * must be one the service accepts (SR-02, wire-format §1 "Headers"); otherwise 400 before any
- * upstream call. `passkeyVerify` admits `Request-Id` alone on a PASSKEY verify.
+ * must be one the service accepts (SR-02, wire-format §1 "Headers"); the stamp must have a stamp's
+ * structure (BFF-34, no magic constants); otherwise 400 before any upstream call. `passkeyVerify` admits `Request-Id` alone on a PASSKEY verify.
  */
 export function readSignedRetryHeaders(
   headers: Headers,
@@ -30,9 +30,12 @@ export function readSignedRetryHeaders(
   const signature = headers.get(SIGNATURE_HEADER) ?? undefined;
   const requestId = headers.get('Request-Id') ?? undefined;
   const idempotencyKey = headers.get('Idempotency-Key') ?? undefined;
-  if (signature !== undefined && !STAMP.test(signature)) {
+  if (signature !== undefined && !isStampShaped(signature)) {
     throw invalidInput(`${SIGNATURE_HEADER} is not a stamp`, [
-      { field: SIGNATURE_HEADER, message: 'Must be 1 to 8192 base64url characters' },
+      {
+        field: SIGNATURE_HEADER,
+        message: `Must be base64url of {publicKey: P-256 point hex, scheme: ${STAMP_SCHEME}, signature: DER hex}`,
+      },
     ]);
   }
   if (requestId !== undefined && !isResourceId(requestId, 'Request')) {

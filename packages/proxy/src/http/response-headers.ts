@@ -7,25 +7,28 @@
 import { corsHeaders } from '../security/origin-policy.js';
 import { apiSecurityHeaders } from '../security/security-headers.js';
 
-/** Header records per (scheme, CORS origin): a few allowed origins, times two schemes. */
+/** Header records per CORS origin (the configured allowlist, plus none). */
 export interface ResponseDecorations {
   /** The security headers, plus CORS when `corsOrigin` is set; frozen, shared between requests. */
-  for(https: boolean, corsOrigin: string | undefined): Readonly<Record<string, string>>;
+  for(corsOrigin: string | undefined): Readonly<Record<string, string>>;
 }
 
 /** Creates the record cache; `maxEntries` bounds it (origins come from the configured allowlist). */
-export function createResponseDecorations(maxEntries: number): ResponseDecorations {
+export function createResponseDecorations(options: {
+  maxEntries: number;
+  hsts: string | undefined;
+}): ResponseDecorations {
   const records = new Map<string, Readonly<Record<string, string>>>();
   return {
-    for(https, corsOrigin) {
-      const key = `${https ? 's' : 'p'}${corsOrigin ?? ''}`;
+    for(corsOrigin) {
+      const key = corsOrigin ?? '';
       let record = records.get(key);
       if (record === undefined) {
         record = Object.freeze({
-          ...apiSecurityHeaders({ https }),
+          ...apiSecurityHeaders({ hsts: options.hsts }),
           ...(corsOrigin === undefined ? {} : corsHeaders(corsOrigin)),
         });
-        if (records.size < maxEntries) {
+        if (records.size < options.maxEntries) {
           records.set(key, record);
         }
       }

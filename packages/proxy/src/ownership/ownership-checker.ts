@@ -1,7 +1,8 @@
 import { ApiError } from '../api-error.js';
 import { canonicalId, sameId } from '../ids.js';
 import type { PathOwnership } from '../routes/route-table.js';
-import type { ProxyUser, QuoteLedger } from '../types.js';
+import type { OwnershipCache, QuoteLedger } from '../stores/stores.js';
+import type { ProxyUser } from '../types.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 
 /** Answers whether a path id belongs to the signed-in user (reliability catalogue BFF-05). */
@@ -15,13 +16,7 @@ export interface OwnershipChecker {
   ): Promise<boolean>;
 }
 
-interface CachedList {
-  readAtMs: number;
-  ids: ReadonlySet<string>;
-}
-
 const LIST_TEMPLATES = { credential: '/auth/credentials', session: '/auth/sessions' } as const;
-const MAX_CACHED_ACCOUNTS = 10_000;
 
 function idsOf(body: Uint8Array): ReadonlySet<string> | undefined {
   try {
@@ -43,16 +38,18 @@ function idsOf(body: Uint8Array): ReadonlySet<string> | undefined {
 
 /**
  * Creates the checker: the wallet and customer compare with the user's own ids; credentials
- * and sessions are looked up in the upstream's GET lists for the user's account, a "yes" cached
- * for `cacheMs` except where `fresh` is asked; quotes in the {@link QuoteLedger}.
+ * and sessions are looked up in the upstream's GET lists for the user's account, the list kept
+ * in the {@link OwnershipCache} for `cacheMs` and trusted for a "yes" only, except where `fresh`
+ * is asked; quotes in the {@link QuoteLedger}.
  */
 export function createOwnershipChecker(deps: {
   upstream: UpstreamClient;
   quotes: QuoteLedger;
-  clock: () => number;
+  cache: OwnershipCache;
   cacheMs: number;
 }): OwnershipChecker {
-  const cache = new Map<string, CachedList>();
+  const cacheKey = (kind: 'credential' | 'session', accountId: string) =>
+    `${kind} ${canonicalId(accountId)}`;
 
   async function readList(
     kind: 'credential' | 'session',
@@ -71,14 +68,8 @@ export function createOwnershipChecker(deps: {
         `Could not read the ${kind} list to check ownership`,
       );
     }
-    const key = `${kind} ${canonicalId(accountId)}`;
-    cache.delete(key);
-    cache.set(key, { readAtMs: deps.clock(), ids });
-    if (cache.size > MAX_CACHED_ACCOUNTS) {
-      const oldest = cache.keys().next().value;
-      if (oldest !== undefined) {
-        cache.delete(oldest);
-      }
+    if (deps.cacheMs > 0) {
+      await deps.cache.set(cacheKey(kind, accountId), [...ids], deps.cacheMs);
     }
     return ids;
   }
@@ -98,14 +89,11 @@ export function createOwnershipChecker(deps: {
         case 'credential':
         case 'session': {
           const wanted = canonicalId(id);
-          const cached = cache.get(`${kind} ${canonicalId(user.accountId)}`);
-          if (
-            !options.fresh &&
-            cached !== undefined &&
-            deps.clock() - cached.readAtMs < deps.cacheMs &&
-            cached.ids.has(wanted)
-          ) {
-            return true;
+          if (!options.fresh && deps.cacheMs > 0) {
+            const cached = await deps.cache.get(cacheKey(kind, user.accountId));
+            if (cached?.includes(wanted) === true) {
+              return true;
+            }
           }
           return (await readList(kind, user.accountId)).has(wanted);
         }

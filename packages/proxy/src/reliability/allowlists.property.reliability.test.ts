@@ -4,6 +4,7 @@
  * (BFF-06..08, SR-02, SR-21). 1,000 seeded runs per property in the test command;
  * `PROPERTY_RUNS` / `PROPERTY_SEED` for more. Failures print their seed and path.
  */
+import { createTestKey, stamp } from '@wallet-auth/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../api-error.js';
@@ -265,13 +266,23 @@ describe('raw path check (catalogue BFF-01, BFF-02), against a model', () => {
 
 describe('header allowlist (catalogue BFF-06..08, SR-02, SR-21)', () => {
   const AUTH = `Basic ${btoa('platform:secret')}`;
-  const stampValue = fc.string({
-    unit: fc.constantFrom(
-      ...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'.split(''),
-    ),
-    minLength: 1,
-    maxLength: 300,
-  });
+  // Well-formed stamps (wire-format §2) by two keys, compressed and not, and base64url noise.
+  const key = createTestKey('02'.repeat(32));
+  const wellFormedStamps = new Set([
+    stamp('payload', key),
+    stamp('other payload', key, { uncompressed: true }),
+    stamp('payload', key, { highS: true }),
+  ]);
+  const stampValue = fc.oneof(
+    fc.constantFrom(...wellFormedStamps),
+    fc.string({
+      unit: fc.constantFrom(
+        ...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'.split(''),
+      ),
+      minLength: 1,
+      maxLength: 300,
+    }),
+  );
   const headerName = fc.constantFrom(
     'Authorization',
     'Host',
@@ -327,7 +338,7 @@ describe('header allowlist (catalogue BFF-06..08, SR-02, SR-21)', () => {
           const requestId = browser.get('Request-Id');
           const key = browser.get('Idempotency-Key');
           const wellFormed =
-            (signature === null || /^[A-Za-z0-9_+/=-]{1,8192}$/.test(signature)) &&
+            (signature === null || wellFormedStamps.has(signature)) &&
             (requestId === null ||
               /^Request:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(
                 requestId,

@@ -9,7 +9,8 @@ import { decoratedResponse } from '../http/response-headers.js';
 import { parseStrictJson } from '../http/strict-json.js';
 import { canonicalId, isResourceId, sameId } from '../ids.js';
 import type { OwnershipChecker } from '../ownership/ownership-checker.js';
-import type { ProxyUser, QuoteLedger } from '../types.js';
+import type { QuoteLedger } from '../stores/stores.js';
+import type { ProxyUser } from '../types.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 import type { ServiceRoute } from './route-table.js';
 

@@ -3,7 +3,8 @@ import { ApiError, invalidInput } from '../api-error.js';
 import type { ProxyEnv } from '../app-env.js';
 import { PATH_PROBLEM_TEXT, splitRawUrl } from '../http/raw-path.js';
 import type { OwnershipChecker } from '../ownership/ownership-checker.js';
-import type { QuoteLedger, ResolveUser } from '../types.js';
+import type { QuoteLedger } from '../stores/stores.js';
+import type { ResolveUser } from '../types.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
 import { forwardServiceRequest } from './forward-service-request.js';
 import { matchServiceRoute, type RouteMatch } from './match-route.js';
@@ -16,7 +17,7 @@ export interface ServiceHandlerDeps {
   routes: readonly ServiceRoute[];
   resolveUser: ResolveUser;
   /** Throws 429 when the key is over its limit. */
-  limit: (key: string) => void;
+  limit: (key: string) => Promise<void>;
   upstream: UpstreamClient;
   ownership: OwnershipChecker;
   quotes: QuoteLedger;
@@ -72,11 +73,11 @@ export function createServiceHandler(
       throw routeMatchError(match, c.req.method);
     }
     const user = await deps.resolveUser(c.req.raw);
-    if (user === null) {
+    if (user === null || user === undefined) {
       throw new ApiError(401, 'UNAUTHORIZED', 'Not signed in', { reason: 'No signed-in app user' });
     }
     c.set('userId', user.userId);
-    deps.limit(`user ${user.userId}`);
+    await deps.limit(`user ${user.userId}`);
     return forwardServiceRequest(c.req.raw, match, query, user, {
       upstream: deps.upstream,
       ownership: deps.ownership,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createMemoryUserStore } from '../auth/memory-user-store.js';
+import { demoUserId } from '../auth/demo-auth.js';
+import { createMemoryUserBindingStore } from '../stores/memory-stores.js';
 import { API, createHarness, json, ORIGIN, PROXY_URL } from '../testing/proxy-harness.js';
 
 const SESSION = `${PROXY_URL}/session`;
@@ -27,9 +28,11 @@ describe('demo session routes', () => {
       'POST /2025-10-13/customers',
       'GET /2025-10-13/customers/internal-accounts',
     ]);
-    expect(new TextDecoder().decode(harness.calls[0]!.body)).toBe(
-      '{"customerType":"INDIVIDUAL","email":"alice@example.com"}',
-    );
+    expect(JSON.parse(new TextDecoder().decode(harness.calls[0]!.body))).toEqual({
+      customerType: 'INDIVIDUAL',
+      email: 'alice@example.com',
+      platformCustomerId: await demoUserId('alice@example.com'),
+    });
     expect(new URL(harness.calls[1]!.url).searchParams.get('type')).toBe('EMBEDDED_WALLET');
     const accounts = await json(
       await harness.call('GET', `/customers/internal-accounts?type=EMBEDDED_WALLET`),
@@ -158,7 +161,7 @@ describe('demo session routes', () => {
   });
 
   it('BFF-16: given a burst of sign-ups from one address, should answer 429 with Retry-After before the upstream', async () => {
-    const harness = createHarness({ proxy: { rateLimit: { requestsPerMinute: 1 } } });
+    const harness = createHarness({ proxy: { rateLimit: { signInPerAddressPerMinute: 1 } } });
     const connection = { remoteAddress: '203.0.113.9' };
     const request = (email: string) =>
       new Request(SESSION, {
@@ -178,9 +181,9 @@ describe('demo session routes', () => {
   });
 
   it("given an upstream that rejects the e-mail, should hand the service's 400 envelope back and store nobody", async () => {
-    const store = createMemoryUserStore();
+    const store = createMemoryUserBindingStore();
     const harness = createHarness({
-      proxy: { userStore: store },
+      proxy: { stores: { bindings: store } },
       alterResponse: (response, request) =>
         request.method === 'POST'
           ? new Response(
@@ -195,15 +198,18 @@ describe('demo session routes', () => {
     const response = await signUp(harness, 'ivan@example.com');
     expect(response.status).toBe(400);
     expect(await json(response)).toMatchObject({ code: 'INVALID_INPUT' });
-    expect(await store.findByEmail('ivan@example.com')).toBeUndefined();
+    expect(await store.get(await demoUserId('ivan@example.com'))).toBeUndefined();
     expect(response.headers.get('Set-Cookie')).toBeNull();
   });
 
-  it('BFF-21: should log the sign-up with the e-mail masked', async () => {
+  it('BFF-21: should log the sign-in by an id derived from the e-mail, never the address itself', async () => {
     const harness = createHarness();
     await signUp(harness, 'nora.private@example.com');
-    const signUpLog = harness.logs.find((entry) => entry.event === 'session.sign-up');
-    expect(signUpLog).toMatchObject({ level: 'info', email: 'n***@example.com' });
+    const signInLog = harness.logs.find((entry) => entry.event === 'session.sign-in');
+    expect(signInLog).toMatchObject({
+      level: 'info',
+      userId: await demoUserId('nora.private@example.com'),
+    });
     expect(JSON.stringify(harness.logs)).not.toContain('nora.private');
   });
 });

@@ -1,56 +1,32 @@
 /**
- * Per-key token buckets (per user, or per client address for sign-up): `requestsPerMinute`
- * tokens, refilled continuously; a refusal says when the next token arrives, for `Retry-After`
- * (reliability catalogue BFF-16, SR-23). Time comes from the injected clock; memory is bounded.
+ * Rate limits over a {@link RateLimitStore}: at most N requests per key in any rolling minute
+ * (per user on the service routes; per client address, and per address and e-mail, on the demo
+ * sign-in). The store makes the count atomic, so N holds across proxy instances sharing it
+ * (reliability catalogue BFF-16, BFF-30). A refusal is 429 with `Retry-After` in seconds.
  */
+import { ApiError } from '../api-error.js';
+import type { RateLimitStore } from '../stores/stores.js';
 
-/** Outcome of one {@link RateLimiter.take}. */
-export type RateVerdict = { ok: true } | { ok: false; retryAfterSeconds: number };
+/** Checks and counts one request against a per-minute budget. */
+export type RateLimit = (key: string, perMinute: number) => Promise<void>;
 
-/** A rate limiter keyed by caller. */
-export interface RateLimiter {
-  take(key: string, nowMs: number): RateVerdict;
-}
+const WINDOW_MS = 60_000;
 
-interface Bucket {
-  tokens: number;
-  updatedMs: number;
-}
-
-/** Creates a limiter; `requestsPerMinute: 0` disables it. Oldest keys are evicted past `maxKeys`. */
-export function createRateLimiter(options: {
-  requestsPerMinute: number;
-  maxKeys?: number;
-}): RateLimiter {
-  const capacity = options.requestsPerMinute;
-  const perMs = capacity / 60_000;
-  const maxKeys = options.maxKeys ?? 10_000;
-  const buckets = new Map<string, Bucket>();
-  return {
-    take(key, nowMs) {
-      if (capacity <= 0) {
-        return { ok: true };
-      }
-      const previous = buckets.get(key);
-      const elapsed = previous === undefined ? 0 : Math.max(0, nowMs - previous.updatedMs);
-      const tokens =
-        previous === undefined ? capacity : Math.min(capacity, previous.tokens + elapsed * perMs);
-      buckets.delete(key);
-      if (tokens < 1) {
-        buckets.set(key, { tokens, updatedMs: nowMs });
-        return {
-          ok: false,
-          retryAfterSeconds: Math.max(1, Math.ceil((1 - tokens) / perMs / 1000)),
-        };
-      }
-      buckets.set(key, { tokens: tokens - 1, updatedMs: nowMs });
-      if (buckets.size > maxKeys) {
-        const oldest = buckets.keys().next().value;
-        if (oldest !== undefined) {
-          buckets.delete(oldest);
-        }
-      }
-      return { ok: true };
-    },
+/** Creates the limiter; a budget of 0 disables the check for that key. */
+export function createRateLimit(deps: { store: RateLimitStore; clock: () => number }): RateLimit {
+  return async (key, perMinute) => {
+    if (perMinute <= 0) {
+      return;
+    }
+    const verdict = await deps.store.hit(key, {
+      limit: perMinute,
+      windowMs: WINDOW_MS,
+      nowMs: deps.clock(),
+    });
+    if (!verdict.ok) {
+      throw new ApiError(429, 'RATE_LIMITED', 'Too many requests; retry later', {
+        headers: { 'Retry-After': String(Math.max(1, Math.ceil(verdict.retryAfterMs / 1000))) },
+      });
+    }
   };
 }

@@ -97,8 +97,12 @@ export function securityHeaders(options: SecurityHeadersOptions = {}): Record<st
   };
 }
 
-/** Headers on every proxy response (JSON API; `Cache-Control: no-store` per wire-format §1). */
-export function apiSecurityHeaders(options: { https: boolean }): Record<string, string> {
+/**
+ * Headers on every proxy response (JSON API; `Cache-Control: no-store` per wire-format §1).
+ * HSTS comes from configuration, not from the request's scheme: TLS usually ends in front of
+ * the proxy, which then sees plain http.
+ */
+export function apiSecurityHeaders(options: { hsts: string | undefined }): Record<string, string> {
   return {
     'Cache-Control': 'no-store',
     'Content-Security-Policy': API_CONTENT_SECURITY_POLICY,
@@ -107,6 +111,6 @@ export function apiSecurityHeaders(options: { https: boolean }): Record<string, 
     'X-Frame-Options': 'DENY',
     'Cross-Origin-Resource-Policy': 'same-site',
     'Cross-Origin-Opener-Policy': 'same-origin',
-    ...(options.https ? { 'Strict-Transport-Security': HSTS } : {}),
+    ...(options.hsts === undefined ? {} : { 'Strict-Transport-Security': options.hsts }),
   };
 }

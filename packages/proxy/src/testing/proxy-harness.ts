@@ -94,7 +94,10 @@ export function createHarness(options: HarnessOptions = {}): Harness {
           : options.alterResponse(response, request);
       },
     },
-    cookieSecret: COOKIE_SECRET,
+    // The e-mail-only demo sign-in unless the test binds its user itself.
+    ...(options.proxy?.resolveUser === undefined
+      ? { cookieSecret: COOKIE_SECRET, demoAuth: { allowSignInByEmailOnly: true } as const }
+      : {}),
     allowedOrigins: [ORIGIN],
     clock: () => clock.now,
     random: seededRandom(11),

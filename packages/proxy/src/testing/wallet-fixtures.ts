@@ -2,7 +2,8 @@
  * Fixtures for wallet-route tests (not shipped): users seeded straight into the sandbox, a
  * resolver keyed by a test header, fresh P-256 keys and OIDC tokens the emulator accepts.
  */
-import { LEGACY_SIGNATURE, mintSandboxIdToken, oidcNonceFor } from '@wallet-auth/sandbox';
+import { mintSandboxIdToken, oidcNonceFor } from '@wallet-auth/sandbox';
+import { createTestKey, stamp, type TestKey } from '@wallet-auth/test-utils';
 import type { ProxyUser } from '../types.js';
 import { createHarness, type Harness, type HarnessOptions, json } from './proxy-harness.js';
 
@@ -20,14 +21,16 @@ export interface WalletHarness extends Harness {
     path: string,
     init?: { body?: string; headers?: Record<string, string> },
   ): Promise<Response>;
-  /** Leg 1, then leg 2 with the legacy sandbox stamp and the issued Request-Id (§11.1, §14). */
+  /** Leg 1, then leg 2 stamped with the user's latest session key and the issued Request-Id (§11.1). */
   signed(
     name: string,
     method: string,
     path: string,
     body?: string,
   ): Promise<{ leg1: Response; leg2: Response }>;
-  /** Adds an OAUTH credential and verifies it; returns both ids. */
+  /** A stamp of `payload` by the user's latest session key (a fresh unknown key if none). */
+  stampFor(name: string, payload: string): string;
+  /** Adds an OAUTH credential and verifies it (session key remembered); returns both ids. */
   oauthSession(name: string, sub: string): Promise<{ credentialId: string; sessionId: string }>;
 }
 
@@ -43,6 +46,7 @@ export async function freshPub65(): Promise<string> {
 /** A harness whose users are picked per request by {@link TEST_USER_HEADER}. */
 export function createWalletHarness(options: HarnessOptions = {}): WalletHarness {
   const users = new Map<string, ProxyUser>();
+  const sessionKeys = new Map<string, TestKey>();
   const harness = createHarness({
     ...options,
     proxy: {
@@ -72,13 +76,14 @@ export function createWalletHarness(options: HarnessOptions = {}): WalletHarness
   };
   harness.as = (name, method, path, init = {}) =>
     harness.call(method, path, { ...init, headers: { [TEST_USER_HEADER]: name, ...init.headers } });
+  harness.stampFor = (name, payload) => stamp(payload, sessionKeys.get(name) ?? createTestKey());
   harness.signed = async (name, method, path, body) => {
     const leg1 = await harness.as(name, method, path, body === undefined ? {} : { body });
     const challenge = leg1.status === 202 ? await json(leg1.clone()) : {};
     const leg2 = await harness.as(name, method, path, {
       ...(body === undefined ? {} : { body }),
       headers: {
-        'Service-Wallet-Signature': LEGACY_SIGNATURE,
+        'Service-Wallet-Signature': harness.stampFor(name, String(challenge.payloadToSign)),
         'Request-Id': String(challenge.requestId),
       },
     });
@@ -93,7 +98,9 @@ export function createWalletHarness(options: HarnessOptions = {}): WalletHarness
       throw new Error(`OAUTH credential not created: ${created.status} ${await created.text()}`);
     }
     const credentialId = (await json(created)).id as string;
-    const clientPublicKey = await freshPub65();
+    // A compressed key: the session then authorises this very key (no sealed key, §15).
+    const sessionKey = createTestKey();
+    const clientPublicKey = sessionKey.compressedPublicKey;
     const verified = await harness.as(name, 'POST', `/auth/credentials/${credentialId}/verify`, {
       body: JSON.stringify({
         type: 'OAUTH',
@@ -104,6 +111,7 @@ export function createWalletHarness(options: HarnessOptions = {}): WalletHarness
     if (verified.status !== 200) {
       throw new Error(`OAUTH verify failed: ${verified.status} ${await verified.text()}`);
     }
+    sessionKeys.set(name, sessionKey);
     return { credentialId, sessionId: (await json(verified)).id as string };
   };
   return harness;

@@ -1,9 +1,11 @@
 /**
  * The English message catalogue, the reference shape of every catalogue (`WalletAuthMessages`).
  * Entries that depend on a number or a name are functions; numbers, amounts and durations arrive
- * already formatted with `Intl` in the active locale (see `format.ts`).
+ * already formatted with `Intl` in the active locale (see `format.ts`), and counts pick their
+ * form with `selectPlural` (`Intl.PluralRules`).
  */
 import type { WalletAuthErrorCode } from '@wallet-auth/core';
+import { selectPlural } from './format.js';
 
 export const en = {
   locale: 'en',
@@ -35,9 +37,10 @@ export const en = {
     wrongCode: (attemptsLeft: number | undefined) =>
       attemptsLeft === undefined
         ? "That code isn't right. Check it and try again."
-        : attemptsLeft === 1
-          ? "That code isn't right. 1 attempt left before a short lock."
-          : `That code isn't right. ${attemptsLeft} attempts left.`,
+        : selectPlural('en', attemptsLeft, {
+            '=1': "That code isn't right. 1 attempt left before a short lock.",
+            other: `That code isn't right. ${attemptsLeft} attempts left.`,
+          }),
     codeExpired: 'This code has expired. Ask for a new one.',
     resend: 'Send a new code',
     resendIn: (duration: string) => `You can ask for a new code in ${duration}.`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatDateTime, formatDuration } from './format.js';
+import { formatAmount, formatDateTime, formatDuration, selectPlural } from './format.js';
 
 const usd = { code: 'USD', name: 'US Dollar', symbol: '$', decimals: 2 };
 const usdc = { code: 'USDC', name: 'USD Coin', symbol: 'USDC', decimals: 6 };
@@ -45,5 +45,27 @@ describe('formatDateTime', () => {
   it('given an ISO date, should format it, and an invalid one as empty', () => {
     expect(formatDateTime('2026-01-15T12:00:00.000Z', 'en')).toMatch(/2026/);
     expect(formatDateTime('not a date', 'en')).toBe('');
+  });
+});
+
+describe('selectPlural', () => {
+  const forms = { '=0': 'none', one: 'one', few: 'few', many: 'many', other: 'other' };
+
+  it('given an exact form for the count, should prefer it to the category', () => {
+    expect(selectPlural('en', 0, forms)).toBe('none');
+    expect(selectPlural('fr', 0, { one: 'singular', other: 'plural' })).toBe('singular');
+  });
+
+  it('given each language, should pick the category Intl.PluralRules gives', () => {
+    expect(selectPlural('en', 1, forms)).toBe('one');
+    expect(selectPlural('en', 2, forms)).toBe('other');
+    expect(selectPlural('ja', 1, forms)).toBe('other');
+    expect(selectPlural('pl', 3, forms)).toBe('few');
+    expect(selectPlural('pl', 5, forms)).toBe('many');
+    expect(selectPlural('fr', 1_000_000, forms)).toBe('many');
+  });
+
+  it('given a category without a form, should fall back to other', () => {
+    expect(selectPlural('pl', 3, { one: 'one', other: 'other' })).toBe('other');
   });
 });

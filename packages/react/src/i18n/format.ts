@@ -77,3 +77,38 @@ export function formatDateTime(value: string | number, locale: string): string {
   }
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
+
+/**
+ * The forms of a message that depends on a count: one per plural category of the language
+ * (Unicode CLDR: `zero`, `one`, `two`, `few`, `many`, `other`; `other` is required), plus
+ * exact-number forms written `=0`, `=1`… that win over the category, as in ICU MessageFormat.
+ */
+export type PluralForms = { other: string } & Partial<
+  Record<Intl.LDMLPluralRule | `=${number}`, string>
+>;
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/**
+ * Picks the form of a message for `count` with `Intl.PluralRules` in `locale`: the exact form
+ * `=count` if given, else the form of the count's plural category, else `other`. Japanese has
+ * only `other`; French puts 0 and 1 in `one`; Polish or Arabic would use `few` and `many`.
+ *
+ * @param locale - A BCP 47 tag, normally the catalogue's `locale`.
+ * @param count - The number the message is about.
+ * @param forms - The message's forms, each already containing the formatted count.
+ * @example
+ * selectPlural('fr', 0, { one: '0 essai restant', other: `${n} essais restants` }); // "0 essai restant"
+ */
+export function selectPlural(locale: string, count: number, forms: PluralForms): string {
+  const exact = forms[`=${count}`];
+  if (exact !== undefined) {
+    return exact;
+  }
+  let rules = pluralRules.get(locale);
+  if (rules === undefined) {
+    rules = new Intl.PluralRules(locale);
+    pluralRules.set(locale, rules);
+  }
+  return forms[rules.select(count)] ?? forms.other;
+}

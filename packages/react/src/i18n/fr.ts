@@ -1,4 +1,5 @@
 import type { WalletAuthMessages } from './en.js';
+import { selectPlural } from './format.js';
 
 /** The French message catalogue: complete, to prove every string of the kit is translatable. */
 export const fr: WalletAuthMessages = {
@@ -26,14 +27,19 @@ export const fr: WalletAuthMessages = {
     sending: (destination) => `Envoi d'un code à ${destination}…`,
     resending: (destination) => `Envoi d'un nouveau code à ${destination}…`,
     enterCode: (length, destination) =>
-      `Saisissez le code à ${length} chiffres envoyé à ${destination}.`,
+      selectPlural('fr', length, {
+        one: `Saisissez le code à ${length} chiffre envoyé à ${destination}.`,
+        other: `Saisissez le code à ${length} chiffres envoyé à ${destination}.`,
+      }),
     verifying: 'Vérification du code…',
     wrongCode: (attemptsLeft) =>
       attemptsLeft === undefined
         ? "Ce code n'est pas le bon. Vérifiez-le et réessayez."
-        : attemptsLeft <= 1
-          ? `Ce code n'est pas le bon. Encore ${attemptsLeft} essai avant un blocage temporaire.`
-          : `Ce code n'est pas le bon. Encore ${attemptsLeft} essais.`,
+        : selectPlural('fr', attemptsLeft, {
+            // French puts 0 and 1 in `one`.
+            one: `Ce code n'est pas le bon. Encore ${attemptsLeft} essai avant un blocage temporaire.`,
+            other: `Ce code n'est pas le bon. Encore ${attemptsLeft} essais.`,
+          }),
     codeExpired: 'Ce code a expiré. Demandez-en un nouveau.',
     resend: 'Envoyer un nouveau code',
     resendIn: (duration) => `Vous pourrez demander un nouveau code dans ${duration}.`,

@@ -8,6 +8,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { setWalletPrivacy, type WebAuthnPort } from '@wallet-auth/core';
 import type { ReactNode } from 'react';
+import {
+  createWalletAuthDevtools,
+  type WalletAuthDevtoolsStore,
+} from '../devtools/devtools-store.js';
 import { WalletAuthProvider } from '../provider/wallet-auth-provider.js';
 import { createKit, type Kit } from '../test/kit.js';
 import {
@@ -90,6 +94,8 @@ export interface Scenario {
   otpLifetimeSeconds?: number;
   /** Every request of the kit fails as if the network were down (set after the setup). */
   networkDown?: boolean;
+  /** Report the client's exchanges to a devtools store (`kit.devtools`). */
+  devtools?: boolean;
 }
 
 /** The kit a story renders with. */
@@ -98,6 +104,8 @@ export interface StoryKit extends Kit {
   webauthn: WebAuthnPort;
   /** Ids (`AuthMethod:<uuid>`) of the credentials the scenario added. */
   added: { passkey?: string; oauth?: string };
+  /** The devtools store the client reports to, when the scenario asks for one. */
+  devtools: WalletAuthDevtoolsStore | undefined;
 }
 
 function portFor(kind: Scenario['webauthn'], soft: WebAuthnPort): WebAuthnPort {
@@ -117,7 +125,9 @@ function portFor(kind: Scenario['webauthn'], soft: WebAuthnPort): WebAuthnPort {
 export async function setUpKit(args: EmulatorArgs, scenario: Scenario = {}): Promise<StoryKit> {
   const controls = { ...emulatorArgs, ...args };
   const processing = controls.emulatorProcessing;
+  const devtools = scenario.devtools ? createWalletAuthDevtools() : undefined;
   const kit = createKit({
+    ...(devtools ? { client: { onExchange: devtools.onExchange } } : {}),
     ...(scenario.phone ? { phoneNumber: '+14155550123' } : {}),
     sandbox: {
       sessionLifetimeSeconds: controls.emulatorSessionLifetimeSeconds,
@@ -187,7 +197,7 @@ export async function setUpKit(args: EmulatorArgs, scenario: Scenario = {}): Pro
   }
   kit.network.hold = scenario.hold ?? [];
   kit.network.offline = scenario.networkDown ?? false;
-  return Object.assign(kit, { webauthn: portFor(scenario.webauthn, soft), added });
+  return Object.assign(kit, { webauthn: portFor(scenario.webauthn, soft), added, devtools });
 }
 
 /** The loader of every emulator story: reads `parameters.kit` and the emulator controls. */

@@ -8,13 +8,13 @@ import type { SandboxContext } from '../context.js';
 import { emitCustomerStatus } from '../kyc/customer-events.js';
 import { initialCustomerStatus, resolvesAtCreation } from '../kyc/customer-status.js';
 import { checkOwnerIds, type OwnerInput, replaceOwners } from '../kyc/owners.js';
+import { CURRENCIES } from '../money/currencies.js';
 import type {
   CredentialRecord,
   CredentialType,
   CustomerRecord,
   InternalAccountRecord,
 } from '../state/records.js';
-import { CURRENCIES } from '../state/sandbox-state.js';
 import type { CustomerInput } from './customer-fields.js';
 
 /** A created customer and what was provisioned for it. */

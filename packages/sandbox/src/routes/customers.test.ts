@@ -257,13 +257,70 @@ describe('PATCH /customers/{customerId} (wire-format §11.6)', () => {
     expect(second.body.code).toBe('WALLET_SIGNATURE_INVALID');
   });
 
-  it('given email and phone changed in one call with tied EMAIL_OTP and SMS_OTP credentials, should answer 400', async () => {
-    const h = createHarness({ platform: { smsOtpCredentials: true } });
-    const { customerId } = await h.createCustomer({ phoneNumber: '+14155550100' });
-    const response = await h.request('PATCH', `/customers/${customerId}`, {
-      body: { email: 'b@example.com', phoneNumber: '+14155550199' },
+  it.each([
+    ['EMAIL_OTP only (the email change needs a signature)', false],
+    ['EMAIL_OTP and SMS_OTP', true],
+  ])(
+    'EMU-15: given email and phoneNumber both changed with tied %s, should answer 400 on leg 1 with one error per field, apply nothing and issue no challenge',
+    async (_tied, smsOtpCredentials) => {
+      const h = createHarness({ platform: { smsOtpCredentials } });
+      const { customerId, walletId } = await h.createCustomer({ phoneNumber: '+14155550100' });
+      const before = (await h.request('GET', `/customers/${customerId}`)).body;
+      const pending = h.sandbox.pendingRequestCount();
+      for (const body of [
+        { email: 'b@example.com', phoneNumber: '+14155550199', fullName: 'Ada King' },
+        // Checked before anything else in the body: other invalid fields are not reported.
+        { email: 'not-an-email', phoneNumber: '0044', birthDate: 'soon', customerType: 'BUSINESS' },
+      ]) {
+        const response = await h.request('PATCH', `/customers/${customerId}`, { body });
+        expect(response.status).toBe(400);
+        expect(response.body).toEqual({
+          status: 400,
+          code: 'INVALID_INPUT',
+          message: 'Invalid request',
+          details: {
+            errors: [
+              { field: 'email', message: expect.stringContaining('two calls') },
+              { field: 'phoneNumber', message: expect.stringContaining('two calls') },
+            ],
+          },
+        });
+      }
+      expect((await h.request('GET', `/customers/${customerId}`)).body).toEqual(before);
+      expect(h.sandbox.pendingRequestCount()).toBe(pending);
+      const nicknames = await h.request('GET', `/auth/credentials?accountId=${walletId}`);
+      expect(nicknames.body.data.map((c: { nickname: string }) => c.nickname).sort()).toEqual(
+        smsOtpCredentials ? ['+14155550100', 'ada@example.com'] : ['ada@example.com'],
+      );
+    },
+  );
+
+  it('EMU-15: given one contact unchanged as sent, or no tied OTP credential, should not apply the two-change rule', async () => {
+    const h = createHarness();
+    const ada = await h.createCustomer({ phoneNumber: '+14155550100' });
+    // Same email as stored, new phone (no SMS_OTP credential): a plain update.
+    const samePlusPhone = await h.request('PATCH', `/customers/${ada.customerId}`, {
+      body: { email: 'ada@example.com', phoneNumber: '+14155550199' },
     });
-    expect(response.status).toBe(400);
+    expect(samePlusPhone.status).toBe(200);
+    expect(samePlusPhone.body.phoneNumber).toBe('+14155550199');
+    // A differently written email is a change (no normalisation): the rule applies.
+    const recased = await h.request('PATCH', `/customers/${ada.customerId}`, {
+      body: { email: 'Ada@example.com', phoneNumber: '+14155550100' },
+    });
+    expect(recased.status).toBe(400);
+    // null is not a change.
+    const nulls = await h.request('PATCH', `/customers/${ada.customerId}`, {
+      body: { email: null, phoneNumber: '+14155550111' },
+    });
+    expect(nulls.status).toBe(200);
+    // A customer without OTP credentials changes both at once.
+    const bare = await h.request('POST', '/customers', { body: { customerType: 'INDIVIDUAL' } });
+    const both = await h.request('PATCH', `/customers/${bare.body.id}`, {
+      body: { email: 'new@example.com', phoneNumber: '+14155550122' },
+    });
+    expect(both.status).toBe(200);
+    expect(both.body).toMatchObject({ email: 'new@example.com', phoneNumber: '+14155550122' });
   });
 
   it('given processing 2 on the signed email change, should answer PROCESSING twice then the customer', async () => {

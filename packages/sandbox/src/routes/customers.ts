@@ -1,11 +1,12 @@
 /**
  * Customers (wire-format §11.6): `POST /customers`, `GET /customers/{customerId}` and
  * `PATCH /customers/{customerId}`, whose contact change on a customer with tied OTP credentials
- * is a signed retry that syncs the credentials' nicknames atomically. A PATCH of the suffix-bearing
- * field re-derives the verification status before the first submission (§14 rule 1).
+ * is a signed retry that syncs the credentials' nicknames atomically (one signed contact change
+ * per call). A PATCH of the suffix-bearing field re-derives the verification status before the
+ * first submission (§14 rule 1).
  */
 import { type Context, Hono } from 'hono';
-import { invalidField, notFound } from '../api-error.js';
+import { invalidInput, notFound } from '../api-error.js';
 import { authorisingSession } from '../auth/sessions.js';
 import type { SandboxContext } from '../context.js';
 import { readCustomerInput } from '../customers/customer-fields.js';
@@ -36,14 +37,16 @@ function findCustomer(ctx: SandboxContext, c: Context): CustomerRecord {
   return customer;
 }
 
-/** The OTP credentials of the customer's wallets that carry its email or phone number (§11.6). */
+/**
+ * The contact change that needs a signature, if any: a changed `email` with tied EMAIL_OTP
+ * credentials, or a changed `phoneNumber` with tied SMS_OTP ones (§11.6). Two such changes never
+ * get here ({@link refuseTwoContactChanges}).
+ */
 function contactChange(
   ctx: SandboxContext,
   customer: CustomerRecord,
   fields: Record<string, unknown>,
-): ContactChange[] {
-  const changes: ContactChange[] = [];
-  const wallets = ctx.state.walletsOf(customer.id);
+): ContactChange | undefined {
   for (const [kind, field, type] of [
     ['email', 'email', 'EMAIL_OTP'],
     ['phone', 'phoneNumber', 'SMS_OTP'],
@@ -52,17 +55,57 @@ function contactChange(
     if (typeof value !== 'string' || value === customer.fields[field]) {
       continue;
     }
-    const tied = wallets
-      .flatMap((wallet) => ctx.state.credentialsOf(wallet.id))
-      .filter((cred) => cred.type === type);
+    const tied = tiedCredentials(ctx, customer, type);
     if (tied.length > 0) {
-      const tiedWallets = wallets.filter((wallet) =>
-        tied.some((cred) => cred.accountId === wallet.id),
-      );
-      changes.push({ kind, value, tied, wallets: tiedWallets });
+      const wallets = ctx.state
+        .walletsOf(customer.id)
+        .filter((wallet) => tied.some((cred) => cred.accountId === wallet.id));
+      return { kind, value, tied, wallets };
     }
   }
-  return changes;
+  return undefined;
+}
+
+/** The OTP credentials of `type` on the customer's wallets, whose nickname is the contact. */
+function tiedCredentials(
+  ctx: SandboxContext,
+  customer: CustomerRecord,
+  type: 'EMAIL_OTP' | 'SMS_OTP',
+): CredentialRecord[] {
+  return ctx.state
+    .walletsOf(customer.id)
+    .flatMap((wallet) => ctx.state.credentialsOf(wallet.id))
+    .filter((credential) => credential.type === type);
+}
+
+/**
+ * §11.6: one signed contact change per call. A body that changes both `email` and `phoneNumber`
+ * (changed = sent, not null, and different from the stored value as sent, no normalisation) when
+ * either change needs a signature is 400 `INVALID_INPUT` with an error for each field, checked
+ * before anything else in the body, so nothing is applied and no challenge is issued.
+ */
+function refuseTwoContactChanges(
+  ctx: SandboxContext,
+  customer: CustomerRecord,
+  body: Record<string, unknown>,
+): void {
+  const changed = (field: string) =>
+    body[field] !== undefined && body[field] !== null && body[field] !== customer.fields[field];
+  if (!changed('email') || !changed('phoneNumber')) {
+    return;
+  }
+  const signed =
+    tiedCredentials(ctx, customer, 'EMAIL_OTP').length > 0 ||
+    tiedCredentials(ctx, customer, 'SMS_OTP').length > 0;
+  if (!signed) {
+    return;
+  }
+  const message =
+    'email and phoneNumber cannot both change in one call while either change needs a wallet signature; change them in two calls';
+  throw invalidInput([
+    { field: 'email', message },
+    { field: 'phoneNumber', message },
+  ]);
 }
 
 /**
@@ -117,6 +160,7 @@ export function customersRoutes(ctx: SandboxContext): Hono {
     }
     const customer = findCustomer(ctx, c);
     const body = parseJsonObject(c, bodyBytes)!;
+    refuseTwoContactChanges(ctx, customer, body);
     const { beneficialOwners, ...fields } = readCustomerInput(body, {
       partial: true,
       now: ctx.state.now(),
@@ -127,11 +171,7 @@ export function customersRoutes(ctx: SandboxContext): Hono {
       checkOwnerIds(customer, owners);
     }
     const update = { fields, owners };
-    const changes = contactChange(ctx, customer, fields);
-    if (changes.length > 1) {
-      throw invalidField('phoneNumber', 'email and phoneNumber cannot change in one signed call');
-    }
-    const change = changes[0];
+    const change = contactChange(ctx, customer, fields);
     if (change === undefined) {
       applyUpdate(ctx, customer, update);
       return c.json(serializeCustomer(customer));

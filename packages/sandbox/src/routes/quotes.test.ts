@@ -8,26 +8,8 @@ import { createTestKey, stamp } from '@wallet-auth/test-utils';
 import { describe, expect, it } from 'vitest';
 import { sha256Hex } from '../crypto/sha256.js';
 import type { SandboxOptions } from '../options.js';
-import { createHarness, type Harness, type JsonBody } from '../test/harness.js';
-
-function accountId(h: Harness, label: string): string {
-  return [...h.sandbox.state.accounts.values()].find((a) => a.label === label)!.id;
-}
-
-function quoteBody(source: string, destination: string, amount: number, extra = {}) {
-  return {
-    source: { sourceType: 'ACCOUNT', accountId: source },
-    destination: { destinationType: 'ACCOUNT', accountId: destination },
-    lockedCurrencySide: 'SENDING',
-    lockedCurrencyAmount: amount,
-    ...extra,
-  };
-}
-
-async function balance(h: Harness, id: string): Promise<number> {
-  const list = await h.request('GET', '/customers/internal-accounts?limit=100');
-  return list.body.data.find((a: { id: string }) => a.id === id).balance.amount;
-}
+import { createHarness, type JsonBody } from '../test/harness.js';
+import { accountId, balance, quoteBody, ruleBasedAccount } from '../test/quote-fixtures.js';
 
 /** A signed-in customer whose wallet holds 10 000, and a quote of 2 500 to the platform's USDC account. */
 async function walletQuote(options: SandboxOptions = {}, amount = 2_500) {
@@ -88,7 +70,7 @@ describe('POST /quotes', () => {
     });
   });
 
-  it('given invalid members, should list every one; unknown accounts 404; other currency, same account, inactive account or a wallet with immediatelyExecute 400', async () => {
+  it('given invalid members, should list every one; unknown accounts 404; a pair without a rate, same account, inactive account or a wallet with immediatelyExecute 400', async () => {
     const h = createHarness({ platform: { accountActivationSeconds: 60 } });
     const invalid = await h.request('POST', '/quotes', {
       body: {
@@ -122,7 +104,8 @@ describe('POST /quotes', () => {
       expect(response.body.details.errors[0].field).toBe(field);
     };
     h.clock.advance(60_000); // the platform accounts are ACTIVE now
-    await refuse(quoteBody(usd, usdc, 1), 'destination.accountId'); // USD → USDC
+    const btc = await ruleBasedAccount(h, 'BTC', usd);
+    await refuse(quoteBody(usd, btc, 1), 'destination.accountId'); // USD → BTC: no rate
     await refuse(quoteBody(usd, usd, 1), 'destination.accountId'); // same account
     const { walletId, fiatId } = await h.createCustomer();
     await refuse(quoteBody(fiatId, usd, 1), 'source.accountId'); // still PENDING

@@ -1,7 +1,7 @@
 /**
- * Same-currency transfers (wire-format §11.6): `POST /quotes`, `POST /quotes/{quoteId}/execute`
- * and the deprecated `POST /transfer-in` / `POST /transfer-out` (a quote executed at once, as the
- * change history maps them).
+ * Transfers between internal accounts, same-currency or cross-currency (wire-format §11.6):
+ * `POST /quotes`, `POST /quotes/{quoteId}/execute` and the deprecated `POST /transfer-in` /
+ * `POST /transfer-out` (a quote executed at once, as the change history maps them).
  *
  * Execute, in order: a repeated `Idempotency-Key` on the quote returns its first 200 unchanged;
  * PROCESSING resends are answered; then, for an EMBEDDED_WALLET source, the signed retry of §11.2

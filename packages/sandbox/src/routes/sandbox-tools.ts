@@ -1,15 +1,18 @@
 /**
  * Sandbox-only helpers: `POST /sandbox/internal-accounts/{id}/fund` `{amount}` (wire-format §11.6:
- * credits an ACTIVE account at once, 200 InternalAccount) and `GET /sandbox/events` (a project
- * extension: the ordered event log, `?customerId=` and `?type=` filters, each event as delivered
- * plus its webhook `delivery` state when webhooks are configured).
+ * credits an ACTIVE account at once, 200 InternalAccount, recorded as an INCOMING transaction)
+ * and `GET /sandbox/events` (a project extension: the ordered event log, `?customerId=` and
+ * `?type=` filters, each event as delivered plus its webhook `delivery` state when webhooks are
+ * configured).
  */
 import { Hono } from 'hono';
 import { invalidField } from '../api-error.js';
 import type { SandboxContext } from '../context.js';
 import { FieldErrors } from '../http/fields.js';
 import { parseJsonObject, rawBody } from '../http/json-body.js';
+import { readListQuery } from '../http/list-query.js';
 import { pathId } from '../http/path-id.js';
+import { fundAccount } from '../quotes/ledger.js';
 import { serializeAccount } from '../serialize.js';
 import { existingAccount } from './lookup.js';
 
@@ -36,25 +39,13 @@ export function sandboxToolsRoutes(ctx: SandboxContext): Hono {
         `The account is ${account.status}; only ACTIVE accounts receive funds`,
       );
     }
-    if (account.balance + account.pending + amount! > Number.MAX_SAFE_INTEGER) {
-      throw invalidField('amount', 'The balance would exceed the largest safe integer');
-    }
-    account.balance += amount!;
-    account.updatedAt = ctx.state.now();
+    fundAccount(ctx, account, amount!);
     return c.json(serializeAccount(account));
   });
 
   app.get('/sandbox/events', (c) => {
-    const url = new URL(c.req.url);
     const errors = new FieldErrors();
-    for (const name of new Set(url.searchParams.keys())) {
-      if (!EVENT_QUERY.has(name)) {
-        errors.add(name, 'Unknown query parameter');
-      } else if (url.searchParams.getAll(name).length > 1) {
-        errors.add(name, 'Must be given at most once');
-      }
-    }
-    const query = Object.fromEntries(url.searchParams.entries());
+    const query = readListQuery(c, EVENT_QUERY, errors);
     const customerId = errors.id(query, 'customerId', 'Customer', false);
     const type = errors.string(query, 'type', { minLength: 1, maxLength: 100 });
     errors.throwIfAny();

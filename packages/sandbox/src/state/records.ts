@@ -131,13 +131,19 @@ export interface DocumentRecord {
   createdAt: number;
 }
 
-/** A same-currency quote between internal accounts (wire-format §11.6). */
+/** A quote between internal accounts, same-currency or cross-currency (wire-format §11.6). */
 export interface QuoteRecord {
   id: string;
   sourceAccountId: string;
   destinationAccountId: string;
-  amount: number;
-  currency: Currency;
+  /** `totalSendingAmount`, in the sending currency's smallest unit; leaves the source. */
+  sendingAmount: number;
+  /** `totalReceivingAmount`, in the receiving currency's smallest unit; reaches the destination. */
+  receivingAmount: number;
+  sendingCurrency: Currency;
+  receivingCurrency: Currency;
+  /** Receiving major units per sending major unit (1 for same-currency), exact as configured. */
+  exchangeRate: number;
   description: string | undefined;
   status: 'PENDING' | 'COMPLETED';
   createdAt: number;
@@ -150,15 +156,31 @@ export interface QuoteRecord {
   execution: { idempotencyKey: string | undefined; delivered: boolean } | undefined;
 }
 
-/** The transaction an executed quote tracks (`transactionId`). */
-export interface TransactionRecord {
-  id: string;
-  quoteId: string;
-  sourceAccountId: string;
-  destinationAccountId: string;
+/** One side of a transaction: an internal account and its owner (none for the platform's). */
+export interface TransactionSide {
+  accountId: string;
+  customerId: string | undefined;
   amount: number;
   currency: Currency;
+}
+
+/**
+ * A movement of funds the emulator recorded: an executed quote or deprecated transfer (OUTGOING,
+ * from `source`), or a sandbox funding (INCOMING, no source account). Settled at creation.
+ */
+export interface TransactionRecord {
+  id: string;
+  type: 'OUTGOING' | 'INCOMING';
+  status: 'COMPLETED';
+  /** The debited account; `undefined` for sandbox funding, whose money comes from outside. */
+  source: TransactionSide | undefined;
+  destination: TransactionSide;
+  exchangeRate: number;
+  quoteId: string | undefined;
+  description: string | undefined;
   createdAt: number;
+  updatedAt: number;
+  settledAt: number;
 }
 
 /** A COSE public key of a registered passkey (ES256 or RS256). */

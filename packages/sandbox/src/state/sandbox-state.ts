@@ -24,14 +24,6 @@ import type {
 } from './records.js';
 import { SessionStore } from './session-store.js';
 
-/** Currencies the emulator knows (USD and the wallet's USDC are provisioned). */
-export const CURRENCIES: Readonly<Record<string, Currency>> = {
-  USD: { code: 'USD', name: 'United States Dollar', symbol: '$', decimals: 2 },
-  EUR: { code: 'EUR', name: 'Euro', symbol: '€', decimals: 2 },
-  USDC: { code: 'USDC', name: 'USD Coin', symbol: 'USDC', decimals: 6 },
-  BTC: { code: 'BTC', name: 'Bitcoin', symbol: '₿', decimals: 8 },
-};
-
 /** How many delivery events are kept (oldest dropped): keeps memory bounded. */
 const MAX_EVENTS = 1000;
 
@@ -43,6 +35,8 @@ export interface CreateAccountInput {
   label?: string | null;
   sweepRule?: Record<string, unknown> | null;
   isPlatformAccount?: boolean;
+  /** ACTIVE at creation whatever `platform.accountActivationSeconds` says (RULE_BASED accounts). */
+  activeAtOnce?: boolean;
 }
 
 /** The in-memory state of one emulator instance. */
@@ -94,7 +88,9 @@ export class SandboxState {
   /** Creates an internal account, PENDING until `platform.accountActivationSeconds` pass. */
   createAccount(input: CreateAccountInput): InternalAccountRecord {
     const now = this.now();
-    const activation = this.options.platform.accountActivationSeconds * 1000;
+    const activation = input.activeAtOnce
+      ? 0
+      : this.options.platform.accountActivationSeconds * 1000;
     const id = this.newId('InternalAccount');
     const record: InternalAccountRecord = {
       id,

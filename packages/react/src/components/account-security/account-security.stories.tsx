@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { en } from '../../i18n/en.js';
 import { fr } from '../../i18n/fr.js';
+import { lightAndDark } from '../../storybook/light-and-dark.js';
 import {
   type EmulatorArgs,
   emulatorArgs,
@@ -108,4 +109,9 @@ export const Unstyled: Story = {
     });
     await expect(section).not.toHaveAttribute('data-wallet-auth');
   },
+};
+
+/** The light and the dark theme side by side (both checked by axe). */
+export const LightAndDark: Story = {
+  ...lightAndDark,
 };

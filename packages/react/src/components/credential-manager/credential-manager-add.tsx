@@ -5,6 +5,7 @@
 import { forwardRef, type Ref } from 'react';
 import { composeEventHandlers } from '../../primitives/compose-event-handlers.js';
 import { Slot } from '../../primitives/slot.js';
+import { ProviderMark } from '../oauth-button/provider-mark.js';
 import {
   type CredentialManagerButtonProps,
   useCredentialManager,
@@ -64,6 +65,7 @@ export const CredentialManagerAddOAuthButton = forwardRef<
   const { addition, messages, setActivity } = useCredentialManager('AddOAuthButton');
   const status = addition.state.status;
   const busy = status === 'obtainingToken' || status === 'adding';
+  const label = busy ? messages.oauth.pending(provider) : messages.oauth.add(provider);
   const Component = asChild ? Slot : 'button';
   return (
     <Component
@@ -80,7 +82,14 @@ export const CredentialManagerAddOAuthButton = forwardRef<
         addition.add('OAUTH');
       })}
     >
-      {children ?? (busy ? messages.oauth.pending(provider) : messages.oauth.add(provider))}
+      {asChild || children !== undefined ? (
+        (children ?? label)
+      ) : (
+        <>
+          <ProviderMark provider={provider} />
+          {label}
+        </>
+      )}
     </Component>
   );
 });

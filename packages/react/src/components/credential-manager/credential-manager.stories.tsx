@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { en } from '../../i18n/en.js';
+import { lightAndDark } from '../../storybook/light-and-dark.js';
 import {
   type EmulatorArgs,
   emulatorArgs,
@@ -178,4 +179,10 @@ export const LoadFailed: Story = {
       within(alert).getByRole('button', { name: en.actions.checkConnection }),
     ).toBeVisible();
   },
+};
+
+/** The light and the dark theme side by side (both checked by axe). */
+export const LightAndDark: Story = {
+  ...lightAndDark,
+  parameters: { ...lightAndDark.parameters, kit: { signedIn: true, passkey: true, oauth: true } },
 };

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { en } from '../../i18n/en.js';
+import { lightAndDark } from '../../storybook/light-and-dark.js';
 import {
   type EmulatorArgs,
   emulatorArgs,
@@ -108,4 +109,9 @@ export const SessionExpired: Story = {
     await userEvent.click(canvas.getByRole('button', { name: en.exportWallet.reveal }));
     await expect(await canvas.findByRole('alert')).toHaveTextContent(en.errors.SESSION_EXPIRED);
   },
+};
+
+/** The light and the dark theme side by side (both checked by axe). */
+export const LightAndDark: Story = {
+  ...lightAndDark,
 };

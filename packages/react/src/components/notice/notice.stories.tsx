@@ -4,6 +4,7 @@ import { systemClock } from '@wallet-auth/core/primitives';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { ERROR_NEXT_ACTIONS } from '../../errors/describe-error.js';
 import { en } from '../../i18n/en.js';
+import { lightAndDark } from '../../storybook/light-and-dark.js';
 import { CountdownNotice } from './countdown-notice.js';
 import { ErrorNotice, type ErrorNoticeProps } from './error-notice.js';
 import { OfflineNotice } from './offline-notice.js';
@@ -86,4 +87,9 @@ export const Offline: Story = {
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByRole('status')).toHaveTextContent(en.common.offline);
   },
+};
+
+/** The light and the dark theme side by side (both checked by axe). */
+export const LightAndDark: Story = {
+  ...lightAndDark,
 };

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { en } from '../../i18n/en.js';
+import { lightAndDark } from '../../storybook/light-and-dark.js';
 import { KitProviders, loadKit, storyKit } from '../../storybook/story-kit.js';
 import { OAuthButton, type OAuthButtonProps } from './oauth-button.js';
 
@@ -15,8 +16,27 @@ const meta = {
   component: OAuthButton,
   loaders: [loadKit],
   parameters: { kit: { oauth: true } },
-  args: { credentialId: '', provider: 'Google', mode: 'popup', onSuccess: fn(), onError: fn() },
-  argTypes: { mode: { control: 'inline-radio', options: ['popup', 'redirect'] } },
+  args: {
+    credentialId: '',
+    provider: 'Google',
+    mode: 'popup',
+    disabled: false,
+    onSuccess: fn(),
+    onError: fn(),
+  },
+  argTypes: {
+    mode: { control: 'inline-radio', options: ['popup', 'redirect'] },
+    provider: {
+      control: 'select',
+      options: ['Google', 'Apple', 'Microsoft', 'GitHub', 'Acme ID'],
+      description: 'Names the button and picks its mark.',
+    },
+    disabled: {
+      control: 'boolean',
+      description: 'Blocks the button (it also blocks itself while pending).',
+    },
+    mark: { control: false },
+  },
   render: (args, context) => {
     const kit = storyKit(context);
     const getIdToken =
@@ -59,6 +79,37 @@ export const SignsIn: Story = {
   },
 };
 
+/** Each known provider's mark, and the neutral one for others (decorative, `aria-hidden`). */
+export const ProviderMarks: Story = {
+  render: (args, context) => {
+    const kit = storyKit(context);
+    return (
+      <KitProviders kit={kit}>
+        <div style={{ display: 'grid', gap: '0.5rem' }}>
+          {['Google', 'Apple', 'Microsoft', 'GitHub', 'Acme ID'].map((provider) => (
+            <OAuthButton
+              key={provider}
+              {...args}
+              provider={provider}
+              credentialId={kit.added.oauth ?? ''}
+              getIdToken={kit.getIdToken}
+            />
+          ))}
+        </div>
+      </KitProviders>
+    );
+  },
+  play: async ({ canvasElement }) => {
+    await waitFor(() =>
+      expect(
+        [...canvasElement.querySelectorAll('[data-provider-mark]')].map((mark) =>
+          mark.getAttribute('data-provider-mark'),
+        ),
+      ).toEqual(['google', 'apple', 'microsoft', 'github', 'generic']),
+    );
+  },
+};
+
 /** Waiting for the provider's window: busy and disabled. */
 export const Pending: Story = {
   parameters: { pending: true },
@@ -83,4 +134,9 @@ export const Cancelled: Story = {
     await waitFor(() => expect(button).toHaveAttribute('data-state', 'error'));
     await expect(button).toBeEnabled();
   },
+};
+
+/** The light and the dark theme side by side (both checked by axe). */
+export const LightAndDark: Story = {
+  ...lightAndDark,
 };

@@ -14,6 +14,7 @@ import { composeEventHandlers } from '../../primitives/compose-event-handlers.js
 import { Slot } from '../../primitives/slot.js';
 import { useWalletAuthClient } from '../../provider/use-wallet-auth-client.js';
 import { flowDataState } from '../flow-data-state.js';
+import { ProviderMark } from './provider-mark.js';
 
 /** How the identity provider is shown. */
 export type OAuthMode = 'popup' | 'redirect';
@@ -43,6 +44,12 @@ export interface OAuthButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEl
   onError?: (error: WalletAuthError) => void;
   /** Render the consumer's element instead of a `button`. @defaultValue false */
   asChild?: boolean;
+  /**
+   * The decorative mark before the label, or `false` for none. @defaultValue the provider's mark
+   * (Google, Apple, Microsoft, GitHub; a neutral one otherwise) when the kit writes the label,
+   * none with your own `children`
+   */
+  mark?: ReactNode | false;
   messages?: WalletAuthMessages;
   children?: ReactNode;
 }
@@ -59,6 +66,7 @@ const OAuthButtonView = forwardRef<HTMLButtonElement, ViewProps>(function OAuthB
     login,
     client: clientProp,
     asChild = false,
+    mark,
     messages: messagesProp,
     children,
     disabled,
@@ -75,6 +83,7 @@ const OAuthButtonView = forwardRef<HTMLButtonElement, ViewProps>(function OAuthB
     useCountdown(login.state.status === 'failed' ? login.state.retryAt : undefined, client.clock) >
     0;
   const blocked = disabled || pending || waiting;
+  const label = pending ? messages.oauth.pending(provider) : messages.oauth.continueWith(provider);
   const Component = asChild ? Slot : 'button';
   return (
     <Component
@@ -90,8 +99,16 @@ const OAuthButtonView = forwardRef<HTMLButtonElement, ViewProps>(function OAuthB
       ref={ref as Ref<HTMLButtonElement & HTMLElement>}
       onClick={composeEventHandlers(onClick, () => login.start(credentialId))}
     >
-      {children ??
-        (pending ? messages.oauth.pending(provider) : messages.oauth.continueWith(provider))}
+      {asChild ? (
+        (children ?? label)
+      ) : (
+        <>
+          {mark === false
+            ? null
+            : (mark ?? (children === undefined ? <ProviderMark provider={provider} /> : null))}
+          {children ?? label}
+        </>
+      )}
     </Component>
   );
 });
@@ -114,7 +131,7 @@ const OAuthButtonWithFlow = forwardRef<HTMLButtonElement, OAuthButtonProps>(
  * Signs in with an OAuth credential: one `button` with `provider` and `mode` (house style
  * §2.6.6). The kit never talks to the provider: your `getIdToken` gets the nonce and returns a
  * fresh ID token, used once and never stored (catalogue OIDC-12). `data-state` as every flow part;
- * `data-provider`, `data-mode`.
+ * `data-provider`, `data-mode`; the provider's mark is a decorative `svg[data-provider-mark]`.
  *
  * @example
  * <OAuthButton credentialId={google.id} provider="Google" getIdToken={({ nonce }) => googlePopup(nonce)} />

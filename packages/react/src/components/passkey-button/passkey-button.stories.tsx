@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { en } from '../../i18n/en.js';
+import { lightAndDark } from '../../storybook/light-and-dark.js';
 import { KitProviders, loadKit, storyKit } from '../../storybook/story-kit.js';
 import { PasskeyButton, type PasskeyButtonProps } from './passkey-button.js';
 
@@ -17,7 +18,13 @@ const meta = {
   component: PasskeyButton,
   loaders: [loadKit],
   parameters: { kit: { passkey: true } },
-  args: { credentialId: '', onSuccess: fn(), onError: fn() },
+  args: { credentialId: '', disabled: false, onSuccess: fn(), onError: fn() },
+  argTypes: {
+    disabled: {
+      control: 'boolean',
+      description: 'Blocks the button (it also blocks itself while pending).',
+    },
+  },
   render: (args, context) => {
     const kit = storyKit(context);
     return (
@@ -81,4 +88,9 @@ export const Unsupported: Story = {
     await waitFor(() => expect(button).toHaveAttribute('data-unsupported'));
     await expect(button).toBeDisabled();
   },
+};
+
+/** The light and the dark theme side by side (both checked by axe). */
+export const LightAndDark: Story = {
+  ...lightAndDark,
 };

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { en } from '../../i18n/en.js';
+import { lightAndDark } from '../../storybook/light-and-dark.js';
 import {
   type EmulatorArgs,
   emulatorArgs,
@@ -112,4 +113,9 @@ export const LoadFailed: Story = {
       en.errors.NETWORK_ERROR,
     );
   },
+};
+
+/** The light and the dark theme side by side (both checked by axe). */
+export const LightAndDark: Story = {
+  ...lightAndDark,
 };

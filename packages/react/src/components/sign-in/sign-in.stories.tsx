@@ -1,7 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
+import { de } from '../../i18n/de.js';
+import type { WalletAuthMessages } from '../../i18n/en.js';
 import { en } from '../../i18n/en.js';
+import { es } from '../../i18n/es.js';
 import { fr } from '../../i18n/fr.js';
+import { ja } from '../../i18n/ja.js';
+import { ptBR } from '../../i18n/pt-br.js';
+import { lightAndDark } from '../../storybook/light-and-dark.js';
 import {
   type EmulatorArgs,
   emulatorArgs,
@@ -320,6 +326,34 @@ export const InFrench: Story = {
   },
 };
 
+/** The code step in another language: its words, its plural rules. */
+function inLanguage(messages: WalletAuthMessages): Story {
+  return {
+    globals: { locale: messages.locale },
+    play: async ({ canvasElement }) => {
+      const canvas = within(canvasElement);
+      await expect(
+        await canvas.findByRole('heading', { name: messages.signIn.title }),
+      ).toBeVisible();
+      await userEvent.click(await canvas.findByRole('button', { name: messages.otp.sendEmail }));
+      await userEvent.type(await canvas.findByRole('textbox'), '123456');
+      await expect(await canvas.findByRole('alert')).toHaveTextContent(messages.otp.wrongCode(4));
+    },
+  };
+}
+
+/** Spanish. */
+export const InSpanish: Story = inLanguage(es);
+
+/** German. */
+export const InGerman: Story = inLanguage(de);
+
+/** Brazilian Portuguese. */
+export const InBrazilianPortuguese: Story = inLanguage(ptBR);
+
+/** Japanese (one plural form). */
+export const InJapanese: Story = inLanguage(ja);
+
 /** The dark theme of the opt-in stylesheet. */
 export const DarkTheme: Story = {
   globals: { theme: 'dark' },
@@ -329,4 +363,10 @@ export const DarkTheme: Story = {
     await expect(section).toHaveAttribute('data-theme', 'dark');
     await waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(3));
   },
+};
+
+/** The light and the dark theme side by side (both checked by axe). */
+export const LightAndDark: Story = {
+  ...lightAndDark,
+  parameters: { ...lightAndDark.parameters, kit: { passkey: true, oauth: true } },
 };

@@ -80,12 +80,52 @@ describe('SignIn', () => {
         />,
       ),
     );
-    const list = await screen.findByRole('list');
-    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
-    const types = within(list)
-      .getAllByRole('listitem')
-      .map((item) => item.getAttribute('data-type'));
+    await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(3));
+    const types = screen.getAllByRole('listitem').map((item) => item.getAttribute('data-type'));
     expect(types).toEqual(['PASSKEY', 'OAUTH', 'EMAIL_OTP']);
+    // Quick methods, then "or", then the codes; one primary action, the provider's stays neutral.
+    const [quick, codes] = screen.getAllByRole('list');
+    expect(within(quick!).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(codes!).getAllByRole('listitem')).toHaveLength(1);
+    expect(quick?.nextElementSibling?.matches('[data-divider]')).toBe(true);
+    expect(quick?.nextElementSibling?.textContent).toBe(en.signIn.or);
+    const variants = screen
+      .getAllByRole('button')
+      .map((button) => [button.textContent, button.getAttribute('data-variant')]);
+    expect(variants).toEqual([
+      [en.passkey.signIn, 'primary'],
+      [en.oauth.continueWith('Google'), 'secondary'],
+      [en.otp.sendEmail, 'secondary'],
+    ]);
+    const mark = within(quick!).getByRole('button', { name: en.oauth.continueWith('Google') });
+    await waitFor(() =>
+      expect(mark.querySelector('svg')?.getAttribute('data-provider-mark')).toBe('google'),
+    );
+    expect(mark.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
+    await expectNoAxeViolations(document.body);
+  });
+
+  it('given only an OAuth account and an email code, should make the code the primary action', async () => {
+    const kit = createKit();
+    await kit.signIn();
+    await kit.addOAuth();
+    await kit.client.sessions.signOut();
+    render(
+      kit.wrapper(
+        <SignIn
+          accountId={kit.accountId}
+          getIdToken={kit.getIdToken}
+          oauthProvider={() => 'Acme ID'}
+        />,
+      ),
+    );
+    const code = await screen.findByRole('button', { name: en.otp.sendEmail });
+    expect(code.getAttribute('data-variant')).toBe('primary');
+    const provider = screen.getByRole('button', { name: en.oauth.continueWith('Acme ID') });
+    expect(provider.getAttribute('data-variant')).toBe('secondary');
+    await waitFor(() =>
+      expect(provider.querySelector('svg')?.getAttribute('data-provider-mark')).toBe('generic'),
+    );
   });
 
   it('given the software authenticator, should sign in with the passkey', async () => {

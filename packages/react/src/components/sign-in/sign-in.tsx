@@ -16,6 +16,7 @@ import { useSession } from '../../hooks/use-session.js';
 import type { WalletAuthMessages } from '../../i18n/en.js';
 import { useMessages } from '../../i18n/locale-provider.js';
 import { useWalletAuthClient } from '../../provider/use-wallet-auth-client.js';
+import { Divider } from '../divider/divider.js';
 import { ErrorNotice } from '../notice/error-notice.js';
 import { OfflineNotice } from '../notice/offline-notice.js';
 import { OAuthButton } from '../oauth-button/oauth-button.js';
@@ -123,6 +124,55 @@ export const SignIn = forwardRef<HTMLElement, SignInProps>(function SignIn(
   );
   const notice = sessionMessage(session, messages);
   const otp = otpCredential?.type === 'SMS_OTP' ? smsOtp : emailOtp;
+  // Quick methods (passkeys, OAuth) above the "or", codes below. One primary action: the first
+  // method that is not an OAuth provider's (provider buttons stay neutral, as their brands ask).
+  const quick = offered.filter(
+    (credential) => credential.type === 'PASSKEY' || credential.type === 'OAUTH',
+  );
+  const codes = offered.filter((credential) => !quick.includes(credential));
+  const primaryId = offered.find((credential) => credential.type !== 'OAUTH')?.id;
+  const variant = (credential: AuthMethod) =>
+    credential.id === primaryId ? 'primary' : 'secondary';
+
+  const renderMethod = (credential: AuthMethod) => (
+    <li key={credential.id} data-type={credential.type}>
+      {credential.type === 'PASSKEY' ? (
+        <PasskeyButton
+          data-variant={variant(credential)}
+          credentialId={credential.id}
+          login={passkey}
+          client={client}
+          messages={messages}
+        >
+          {offered.filter((item) => item.type === 'PASSKEY').length > 1
+            ? messages.passkey.signInWith(credential.nickname)
+            : undefined}
+        </PasskeyButton>
+      ) : credential.type === 'OAUTH' ? (
+        <OAuthButton
+          data-variant={variant(credential)}
+          credentialId={credential.id}
+          provider={oauthProvider ? oauthProvider(credential) : credential.nickname}
+          login={oauth}
+          client={client}
+          messages={messages}
+        />
+      ) : (
+        <button
+          type="button"
+          data-otp-button=""
+          data-variant={variant(credential)}
+          data-type={credential.type}
+          onClick={() => {
+            setOtpCredential(credential);
+            (credential.type === 'SMS_OTP' ? smsOtp : emailOtp).start(credential.id);
+          }}
+        >
+          {credential.type === 'SMS_OTP' ? messages.otp.sendSms : messages.otp.sendEmail}
+        </button>
+      )}
+    </li>
+  );
 
   return (
     <section
@@ -171,44 +221,9 @@ export const SignIn = forwardRef<HTMLElement, SignInProps>(function SignIn(
           ) : offered.length === 0 ? (
             <p role="status">{messages.signIn.noMethods}</p>
           ) : null}
-          <ul data-methods="">
-            {offered.map((credential) => (
-              <li key={credential.id} data-type={credential.type}>
-                {credential.type === 'PASSKEY' ? (
-                  <PasskeyButton
-                    credentialId={credential.id}
-                    login={passkey}
-                    client={client}
-                    messages={messages}
-                  >
-                    {offered.filter((item) => item.type === 'PASSKEY').length > 1
-                      ? messages.passkey.signInWith(credential.nickname)
-                      : undefined}
-                  </PasskeyButton>
-                ) : credential.type === 'OAUTH' ? (
-                  <OAuthButton
-                    credentialId={credential.id}
-                    provider={oauthProvider ? oauthProvider(credential) : credential.nickname}
-                    login={oauth}
-                    client={client}
-                    messages={messages}
-                  />
-                ) : (
-                  <button
-                    type="button"
-                    data-otp-button=""
-                    data-type={credential.type}
-                    onClick={() => {
-                      setOtpCredential(credential);
-                      (credential.type === 'SMS_OTP' ? smsOtp : emailOtp).start(credential.id);
-                    }}
-                  >
-                    {credential.type === 'SMS_OTP' ? messages.otp.sendSms : messages.otp.sendEmail}
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
+          {quick.length > 0 ? <ul data-methods="">{quick.map(renderMethod)}</ul> : null}
+          {quick.length > 0 && codes.length > 0 ? <Divider messages={messages} /> : null}
+          {codes.length > 0 ? <ul data-methods="">{codes.map(renderMethod)}</ul> : null}
           <FlowNotice
             passkey={passkey}
             oauth={oauth}

@@ -3,6 +3,7 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { en } from '../../i18n/en.js';
 import { describeActivity } from '../../signed-action/describe-activity.js';
 import type { PendingConfirmation } from '../../signed-action/use-stamp-confirmation.js';
+import { lightAndDark } from '../../storybook/light-and-dark.js';
 import { SignedActionConfirm, type SignedActionConfirmRootProps } from './signed-action-confirm.js';
 
 const payload = (type: string, parameters: Record<string, unknown> = {}) =>
@@ -78,5 +79,15 @@ export const Reject: Story = {
   play: async ({ canvasElement, args }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: en.confirm.reject }));
     await expect(args.confirmation?.reject).toHaveBeenCalledTimes(1);
+  },
+};
+
+/** The light and the dark theme side by side (both checked by axe). */
+export const LightAndDark: Story = {
+  ...lightAndDark,
+  args: {
+    confirmation: pending(
+      payload('ACTIVITY_TYPE_UPDATE_USER_EMAIL', { userEmail: 'ada@example.com' }),
+    ),
   },
 };

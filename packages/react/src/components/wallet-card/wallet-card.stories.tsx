@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { en } from '../../i18n/en.js';
 import { fr } from '../../i18n/fr.js';
+import { lightAndDark } from '../../storybook/light-and-dark.js';
 import { KitProviders, loadKit, storyKit } from '../../storybook/story-kit.js';
 import { WalletCard, type WalletCardRootProps } from './wallet-card.js';
 
@@ -93,4 +94,10 @@ export const LoadFailed: Story = {
       en.errors.NETWORK_ERROR,
     );
   },
+};
+
+/** The light and the dark theme side by side (both checked by axe). */
+export const LightAndDark: Story = {
+  ...lightAndDark,
+  parameters: { ...lightAndDark.parameters, kit: { fund: { amount: 1_234_560_000 } } },
 };

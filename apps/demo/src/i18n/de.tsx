@@ -1,0 +1,65 @@
+import type { DemoMessages } from './en.js';
+
+/** The demo's own words in German. */
+export const de: DemoMessages = {
+  brand: { name: 'Demo-Wallet', sub: 'Wallet Auth Kit · Sandbox' },
+  controls: {
+    language: 'Sprache',
+    darkTheme: 'Dunkles Design',
+    lightTheme: 'Helles Design',
+    switchUser: 'Demo-Nutzer wechseln',
+    loading: 'Wird geladen…',
+  },
+  signUp: {
+    title: 'Erstellen Sie Ihre Wallet',
+    intro:
+      'Geben Sie eine E-Mail-Adresse ein, um ein Konto zu eröffnen. Sie erhalten eine selbstverwahrte Wallet, gesichert durch Schlüssel, die diesen Browser nie verlassen.',
+    email: 'E-Mail',
+    submit: 'Weiter',
+    pending: 'Ihre Wallet wird erstellt…',
+    failed: 'Die Registrierung ist fehlgeschlagen. Versuchen Sie es erneut.',
+  },
+  signIn: {
+    title: 'Willkommen zurück',
+    intro: (email) => (
+      <>
+        Bei der Demo angemeldet als {email}. Ihre Wallet hat eine eigene Anmeldung: Wählen Sie unten
+        eine Methode.
+      </>
+    ),
+    hint: (code) => <>Sandbox: Es wird keine E-Mail gesendet. Der Code ist immer {code}.</>,
+    identityProvider: 'Demo Identity',
+  },
+  wallet: {
+    title: 'Ihre Wallet',
+    addFunds: '100 USDC Testguthaben hinzufügen',
+    addingFunds: 'Testguthaben wird hinzugefügt…',
+    fundsAdded: 'Testguthaben hinzugefügt.',
+    fundsFailed: 'Testguthaben konnte nicht hinzugefügt werden. Versuchen Sie es erneut.',
+    payTitle: 'Im Demo-Shop bezahlen',
+    payIntro:
+      'Eine Überweisung in derselben Währung aus Ihrer Wallet, signiert mit dem Sitzungsschlüssel dieses Geräts.',
+    amount: 'Betrag (USDC)',
+    send: 'Senden',
+    sent: (transaction) => `Gesendet. Transaktion ${transaction}.`,
+    orderDescription: 'Bestellung im Demo-Shop',
+    accountsTitle: 'Alle Ihre Konten',
+    loadingAccounts: 'Konten werden geladen…',
+    accountNames: {
+      EMBEDDED_WALLET: 'Wallet (selbstverwahrt)',
+      INTERNAL_FIAT: 'Geldkonto',
+      INTERNAL_CRYPTO: 'Kryptokonto',
+      RULE_BASED: 'Sammelkonto',
+    },
+    privacyTitle: 'Privatsphäre',
+    privacySwitch: 'Private Wallet (Guthaben in den geteilten Ansichten der Plattform ausblenden)',
+    progress: {
+      sending: 'Wird gesendet…',
+      signing: 'Wird mit dem Schlüssel dieses Geräts signiert…',
+      processing: 'Wird noch mit dem Wallet-Anbieter abgewickelt…',
+      rateLimited: 'Zu viele Anfragen; gleich neuer Versuch…',
+    },
+  },
+  startFailed: (reason) =>
+    `Die Demo konnte nicht starten: ${reason}. Läuft der Demo-Server? Starten Sie ihn mit npm run demo.`,
+};

@@ -1,0 +1,69 @@
+import type { ReactNode } from 'react';
+
+/**
+ * The demo's own words in English, the reference shape of its catalogues (`DemoMessages`). The
+ * kit's components bring their own catalogues (`@wallet-auth/react/locales`).
+ */
+export const en = {
+  brand: { name: 'Demo wallet', sub: 'Wallet Auth Kit · sandbox' },
+  controls: {
+    language: 'Language',
+    darkTheme: 'Dark theme',
+    lightTheme: 'Light theme',
+    switchUser: 'Switch demo user',
+    loading: 'Loading…',
+  },
+  signUp: {
+    title: 'Create your wallet',
+    intro:
+      'Enter an email to open an account. A self-custodial wallet is provisioned for you, secured by keys that never leave this browser.',
+    email: 'Email',
+    submit: 'Continue',
+    pending: 'Creating your wallet…',
+    failed: 'Sign-up failed. Try again.',
+  },
+  signIn: {
+    title: 'Welcome back',
+    intro: (email: ReactNode): ReactNode => (
+      <>Signed in to the demo as {email}. Your wallet has its own sign-in: pick a method below.</>
+    ),
+    hint: (code: ReactNode): ReactNode => (
+      <>Sandbox: no email is sent. The code is always {code}.</>
+    ),
+    identityProvider: 'Demo Identity',
+  },
+  wallet: {
+    title: 'Your wallet',
+    addFunds: 'Add 100 USDC of test funds',
+    addingFunds: 'Adding test funds…',
+    fundsAdded: 'Test funds added.',
+    fundsFailed: 'Could not add test funds. Try again.',
+    payTitle: 'Pay the demo shop',
+    payIntro: 'A same-currency transfer from your wallet, signed by this device’s session key.',
+    amount: 'Amount (USDC)',
+    send: 'Send',
+    sent: (transaction: string) => `Sent. Transaction ${transaction}.`,
+    orderDescription: 'Demo shop order',
+    accountsTitle: 'All your accounts',
+    loadingAccounts: 'Loading accounts…',
+    accountNames: {
+      EMBEDDED_WALLET: 'Wallet (self-custodial)',
+      INTERNAL_FIAT: 'Cash account',
+      INTERNAL_CRYPTO: 'Crypto account',
+      RULE_BASED: 'Collection account',
+    } as Record<string, string>,
+    privacyTitle: 'Privacy',
+    privacySwitch: 'Private wallet (hide balances from the platform’s shared views)',
+    progress: {
+      sending: 'Sending…',
+      signing: 'Signing with this device’s key…',
+      processing: 'Still settling with the wallet provider…',
+      rateLimited: 'Too many requests; retrying shortly…',
+    } as Record<string, string>,
+  },
+  startFailed: (reason: string) =>
+    `The demo could not start: ${reason}. Is the demo server running? Start it with npm run demo.`,
+};
+
+/** A complete catalogue of the demo's own words. */
+export type DemoMessages = typeof en;

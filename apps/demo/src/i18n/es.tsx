@@ -1,0 +1,68 @@
+import type { DemoMessages } from './en.js';
+
+/** The demo's own words in Spanish. */
+export const es: DemoMessages = {
+  brand: { name: 'Monedero de demostración', sub: 'Wallet Auth Kit · entorno de pruebas' },
+  controls: {
+    language: 'Idioma',
+    darkTheme: 'Tema oscuro',
+    lightTheme: 'Tema claro',
+    switchUser: 'Cambiar de usuario de demostración',
+    loading: 'Cargando…',
+  },
+  signUp: {
+    title: 'Crea tu monedero',
+    intro:
+      'Escribe un correo para abrir una cuenta. Se te asigna un monedero de autocustodia, protegido por claves que nunca salen de este navegador.',
+    email: 'Correo electrónico',
+    submit: 'Continuar',
+    pending: 'Creando tu monedero…',
+    failed: 'No se pudo completar el registro. Vuelve a intentarlo.',
+  },
+  signIn: {
+    title: 'Hola de nuevo',
+    intro: (email) => (
+      <>
+        Has iniciado sesión en la demo como {email}. Tu monedero tiene su propio inicio de sesión:
+        elige un método abajo.
+      </>
+    ),
+    hint: (code) => (
+      <>Entorno de pruebas: no se envía ningún correo. El código es siempre {code}.</>
+    ),
+    identityProvider: 'Demo Identity',
+  },
+  wallet: {
+    title: 'Tu monedero',
+    addFunds: 'Añadir 100 USDC de fondos de prueba',
+    addingFunds: 'Añadiendo fondos de prueba…',
+    fundsAdded: 'Fondos de prueba añadidos.',
+    fundsFailed: 'No se pudieron añadir los fondos de prueba. Vuelve a intentarlo.',
+    payTitle: 'Pagar en la tienda de demostración',
+    payIntro:
+      'Una transferencia en la misma moneda desde tu monedero, firmada con la clave de sesión de este dispositivo.',
+    amount: 'Importe (USDC)',
+    send: 'Enviar',
+    sent: (transaction) => `Enviado. Transacción ${transaction}.`,
+    orderDescription: 'Pedido de la tienda de demostración',
+    accountsTitle: 'Todas tus cuentas',
+    loadingAccounts: 'Cargando cuentas…',
+    accountNames: {
+      EMBEDDED_WALLET: 'Monedero (autocustodia)',
+      INTERNAL_FIAT: 'Cuenta de efectivo',
+      INTERNAL_CRYPTO: 'Cuenta cripto',
+      RULE_BASED: 'Cuenta de cobro',
+    },
+    privacyTitle: 'Privacidad',
+    privacySwitch:
+      'Monedero privado (ocultar los saldos en las vistas compartidas de la plataforma)',
+    progress: {
+      sending: 'Enviando…',
+      signing: 'Firmando con la clave de este dispositivo…',
+      processing: 'Aún se está liquidando con el proveedor del monedero…',
+      rateLimited: 'Demasiadas solicitudes; se reintentará en breve…',
+    },
+  },
+  startFailed: (reason) =>
+    `La demo no pudo iniciarse: ${reason}. ¿Está en marcha el servidor de la demo? Inícialo con npm run demo.`,
+};

@@ -1,0 +1,65 @@
+import type { DemoMessages } from './en.js';
+
+/** The demo's own words in French. */
+export const fr: DemoMessages = {
+  brand: { name: 'Portefeuille de démo', sub: 'Wallet Auth Kit · bac à sable' },
+  controls: {
+    language: 'Langue',
+    darkTheme: 'Thème sombre',
+    lightTheme: 'Thème clair',
+    switchUser: "Changer d'utilisateur de démo",
+    loading: 'Chargement…',
+  },
+  signUp: {
+    title: 'Créez votre portefeuille',
+    intro:
+      'Saisissez un e-mail pour ouvrir un compte. Un portefeuille auto-géré vous est attribué, protégé par des clés qui ne quittent jamais ce navigateur.',
+    email: 'E-mail',
+    submit: 'Continuer',
+    pending: 'Création de votre portefeuille…',
+    failed: "L'inscription a échoué. Réessayez.",
+  },
+  signIn: {
+    title: 'Bon retour',
+    intro: (email) => (
+      <>
+        Connecté à la démo en tant que {email}. Votre portefeuille a sa propre connexion :
+        choisissez une méthode ci-dessous.
+      </>
+    ),
+    hint: (code) => <>Bac à sable : aucun e-mail n'est envoyé. Le code est toujours {code}.</>,
+    identityProvider: 'Demo Identity',
+  },
+  wallet: {
+    title: 'Votre portefeuille',
+    addFunds: 'Ajouter 100 USDC de fonds de test',
+    addingFunds: 'Ajout des fonds de test…',
+    fundsAdded: 'Fonds de test ajoutés.',
+    fundsFailed: "Impossible d'ajouter les fonds de test. Réessayez.",
+    payTitle: 'Payer la boutique de démo',
+    payIntro:
+      'Un virement dans la même devise depuis votre portefeuille, signé par la clé de session de cet appareil.',
+    amount: 'Montant (USDC)',
+    send: 'Envoyer',
+    sent: (transaction) => `Envoyé. Transaction ${transaction}.`,
+    orderDescription: 'Commande de la boutique de démo',
+    accountsTitle: 'Tous vos comptes',
+    loadingAccounts: 'Chargement des comptes…',
+    accountNames: {
+      EMBEDDED_WALLET: 'Portefeuille (auto-géré)',
+      INTERNAL_FIAT: 'Compte espèces',
+      INTERNAL_CRYPTO: 'Compte crypto',
+      RULE_BASED: 'Compte de collecte',
+    },
+    privacyTitle: 'Confidentialité',
+    privacySwitch: 'Portefeuille privé (masquer les soldes des vues partagées de la plateforme)',
+    progress: {
+      sending: 'Envoi…',
+      signing: 'Signature avec la clé de cet appareil…',
+      processing: 'Règlement en cours auprès du fournisseur du portefeuille…',
+      rateLimited: 'Trop de requêtes ; nouvel essai dans un instant…',
+    },
+  },
+  startFailed: (reason) =>
+    `La démo n'a pas pu démarrer : ${reason}. Le serveur de démo est-il lancé ? Démarrez-le avec npm run demo.`,
+};

@@ -1,0 +1,64 @@
+import type { DemoMessages } from './en.js';
+
+/** The demo's own words in Japanese. */
+export const ja: DemoMessages = {
+  brand: { name: 'デモウォレット', sub: 'Wallet Auth Kit · サンドボックス' },
+  controls: {
+    language: '言語',
+    darkTheme: 'ダークテーマ',
+    lightTheme: 'ライトテーマ',
+    switchUser: 'デモユーザーを切り替え',
+    loading: '読み込み中…',
+  },
+  signUp: {
+    title: 'ウォレットを作成',
+    intro:
+      'メールアドレスを入力してアカウントを開設してください。このブラウザから出ることのないキーで守られた、セルフカストディ型のウォレットが用意されます。',
+    email: 'メールアドレス',
+    submit: '続ける',
+    pending: 'ウォレットを作成しています…',
+    failed: '登録できませんでした。もう一度お試しください。',
+  },
+  signIn: {
+    title: 'おかえりなさい',
+    intro: (email) => (
+      <>
+        {email}{' '}
+        としてデモにログインしています。ウォレットには専用のログインがあります。下から方法を選んでください。
+      </>
+    ),
+    hint: (code) => <>サンドボックス: メールは送信されません。コードは常に {code} です。</>,
+    identityProvider: 'Demo Identity',
+  },
+  wallet: {
+    title: 'あなたのウォレット',
+    addFunds: 'テスト用に 100 USDC を追加',
+    addingFunds: 'テスト用の資金を追加しています…',
+    fundsAdded: 'テスト用の資金を追加しました。',
+    fundsFailed: 'テスト用の資金を追加できませんでした。もう一度お試しください。',
+    payTitle: 'デモショップで支払う',
+    payIntro: 'このデバイスのセッションキーで署名した、ウォレットからの同一通貨の送金です。',
+    amount: '金額 (USDC)',
+    send: '送金',
+    sent: (transaction) => `送金しました。取引 ${transaction}。`,
+    orderDescription: 'デモショップの注文',
+    accountsTitle: 'すべてのアカウント',
+    loadingAccounts: 'アカウントを読み込んでいます…',
+    accountNames: {
+      EMBEDDED_WALLET: 'ウォレット (セルフカストディ)',
+      INTERNAL_FIAT: '現金口座',
+      INTERNAL_CRYPTO: '暗号資産口座',
+      RULE_BASED: '集金口座',
+    },
+    privacyTitle: 'プライバシー',
+    privacySwitch: 'プライベートウォレット (プラットフォームの共有ビューで残高を非表示)',
+    progress: {
+      sending: '送金しています…',
+      signing: 'このデバイスのキーで署名しています…',
+      processing: 'ウォレットプロバイダーで決済処理中です…',
+      rateLimited: 'リクエストが多すぎます。まもなく再試行します…',
+    },
+  },
+  startFailed: (reason) =>
+    `デモを開始できませんでした: ${reason}。デモサーバーは起動していますか? npm run demo で起動してください。`,
+};

@@ -1,0 +1,65 @@
+import type { DemoMessages } from './en.js';
+
+/** The demo's own words in Brazilian Portuguese. */
+export const ptBR: DemoMessages = {
+  brand: { name: 'Carteira de demonstração', sub: 'Wallet Auth Kit · sandbox' },
+  controls: {
+    language: 'Idioma',
+    darkTheme: 'Tema escuro',
+    lightTheme: 'Tema claro',
+    switchUser: 'Trocar usuário da demonstração',
+    loading: 'Carregando…',
+  },
+  signUp: {
+    title: 'Crie sua carteira',
+    intro:
+      'Digite um e-mail para abrir uma conta. Uma carteira de autocustódia é criada para você, protegida por chaves que nunca saem deste navegador.',
+    email: 'E-mail',
+    submit: 'Continuar',
+    pending: 'Criando sua carteira…',
+    failed: 'O cadastro falhou. Tente novamente.',
+  },
+  signIn: {
+    title: 'Que bom ver você de novo',
+    intro: (email) => (
+      <>
+        Você entrou na demonstração como {email}. Sua carteira tem o próprio login: escolha um
+        método abaixo.
+      </>
+    ),
+    hint: (code) => <>Sandbox: nenhum e-mail é enviado. O código é sempre {code}.</>,
+    identityProvider: 'Demo Identity',
+  },
+  wallet: {
+    title: 'Sua carteira',
+    addFunds: 'Adicionar 100 USDC de fundos de teste',
+    addingFunds: 'Adicionando fundos de teste…',
+    fundsAdded: 'Fundos de teste adicionados.',
+    fundsFailed: 'Não foi possível adicionar os fundos de teste. Tente novamente.',
+    payTitle: 'Pagar a loja de demonstração',
+    payIntro:
+      'Uma transferência na mesma moeda a partir da sua carteira, assinada pela chave de sessão deste dispositivo.',
+    amount: 'Valor (USDC)',
+    send: 'Enviar',
+    sent: (transaction) => `Enviado. Transação ${transaction}.`,
+    orderDescription: 'Pedido da loja de demonstração',
+    accountsTitle: 'Todas as suas contas',
+    loadingAccounts: 'Carregando contas…',
+    accountNames: {
+      EMBEDDED_WALLET: 'Carteira (autocustódia)',
+      INTERNAL_FIAT: 'Conta em dinheiro',
+      INTERNAL_CRYPTO: 'Conta cripto',
+      RULE_BASED: 'Conta de cobrança',
+    },
+    privacyTitle: 'Privacidade',
+    privacySwitch: 'Carteira privada (ocultar saldos nas visões compartilhadas da plataforma)',
+    progress: {
+      sending: 'Enviando…',
+      signing: 'Assinando com a chave deste dispositivo…',
+      processing: 'Ainda liquidando com o provedor da carteira…',
+      rateLimited: 'Muitas solicitações; tentando de novo em instantes…',
+    },
+  },
+  startFailed: (reason) =>
+    `Não foi possível iniciar a demonstração: ${reason}. O servidor da demonstração está rodando? Inicie-o com npm run demo.`,
+};

@@ -1,0 +1,190 @@
+/**
+ * The client's address behind load balancers. The socket's peer is the client unless it is one
+ * of the configured `trustedProxies`; only then are `Forwarded` (RFC 7239) or `X-Forwarded-For`
+ * read, right to left, skipping trusted hops: the first untrusted hop is the client. A header
+ * from any other peer is ignored, so a client cannot pick its own address (BFF-33).
+ */
+
+/** An address range: IPv4 or IPv6 bytes and a prefix length. */
+interface Range {
+  bytes: Uint8Array;
+  prefix: number;
+}
+
+function parseIpv4(text: string): Uint8Array | undefined {
+  const parts = text.split('.');
+  if (parts.length !== 4 || !parts.every((part) => /^(0|[1-9]\d{0,2})$/.test(part))) {
+    return undefined;
+  }
+  const bytes = parts.map(Number);
+  return bytes.every((byte) => byte <= 255) ? Uint8Array.from(bytes) : undefined;
+}
+
+function parseIpv6(text: string): Uint8Array | undefined {
+  let source = text;
+  if (source.includes('.')) {
+    // A trailing dotted IPv4 (`::ffff:192.0.2.1`) becomes its two 16-bit words.
+    const lastColon = source.lastIndexOf(':');
+    const v4 = lastColon < 0 ? undefined : parseIpv4(source.slice(lastColon + 1));
+    if (v4 === undefined) {
+      return undefined;
+    }
+    const word = (high: number, low: number) => ((high << 8) | low).toString(16);
+    source = `${source.slice(0, lastColon + 1)}${word(v4[0]!, v4[1]!)}:${word(v4[2]!, v4[3]!)}`;
+  }
+  const halves = source.split('::');
+  if (halves.length > 2) {
+    return undefined;
+  }
+  const group = (part: string) => (part === '' ? [] : part.split(':'));
+  const head = group(halves[0]!);
+  const rest = halves.length === 2 ? group(halves[1]!) : [];
+  if (![...head, ...rest].every((word) => /^[0-9a-fA-F]{1,4}$/.test(word))) {
+    return undefined;
+  }
+  const missing = 8 - head.length - rest.length;
+  if (halves.length === 1 ? missing !== 0 : missing < 1) {
+    return undefined;
+  }
+  const values = [
+    ...head.map((word) => Number.parseInt(word, 16)),
+    ...Array.from({ length: halves.length === 2 ? missing : 0 }, () => 0),
+    ...rest.map((word) => Number.parseInt(word, 16)),
+  ];
+  return Uint8Array.from(values.flatMap((value) => [value >> 8, value & 0xff]));
+}
+
+/**
+ * Parses an IP address as Node reports it or a header carries it (`::ffff:` IPv4-mapped forms
+ * count as IPv4; brackets, a port and an IPv6 zone are dropped), to its bytes.
+ */
+export function parseIp(text: string): Uint8Array | undefined {
+  let value = text.trim();
+  const bracketed = /^\[([^\]]+)\](?::\d{1,5})?$/.exec(value);
+  if (bracketed !== null) {
+    value = bracketed[1]!;
+  } else if (/^[\d.]+:\d{1,5}$/.test(value)) {
+    value = value.slice(0, value.indexOf(':'));
+  }
+  value = value.replace(/%[\w.-]+$/, '');
+  const v4 = parseIpv4(value);
+  if (v4 !== undefined) {
+    return v4;
+  }
+  const v6 = parseIpv6(value);
+  if (v6?.slice(0, 12).every((byte, i) => byte === (i >= 10 ? 0xff : 0))) {
+    return v6.slice(12);
+  }
+  return v6;
+}
+
+/** Canonical text of an address (dotted IPv4, full lowercase IPv6) for rate-limit keys. */
+export function formatIp(bytes: Uint8Array): string {
+  if (bytes.length === 4) {
+    return bytes.join('.');
+  }
+  const words = Array.from({ length: 8 }, (_, i) =>
+    ((bytes[2 * i]! << 8) | bytes[2 * i + 1]!).toString(16),
+  );
+  return words.join(':');
+}
+
+/** Parses `trustedProxies` entries (`10.0.0.0/8`, `192.168.1.7`, `::1`, `fd00::/8`). */
+export function parseRange(entry: string): Range | undefined {
+  const [address, prefixText, extra] = entry.trim().split('/');
+  if (extra !== undefined || address === undefined) {
+    return undefined;
+  }
+  const bytes = parseIp(address);
+  if (bytes === undefined) {
+    return undefined;
+  }
+  const max = bytes.length * 8;
+  // An IPv4-mapped range (`::ffff:10.0.0.0/104`) shrinks to its IPv4 prefix.
+  const mappedShift = bytes.length === 4 && address.includes(':') ? 96 : 0;
+  const prefix = prefixText === undefined ? max : Number(prefixText) - mappedShift;
+  if (prefixText !== undefined && !/^\d{1,3}$/.test(prefixText)) {
+    return undefined;
+  }
+  return Number.isInteger(prefix) && prefix >= 0 && prefix <= max ? { bytes, prefix } : undefined;
+}
+
+function inRange(bytes: Uint8Array, range: Range): boolean {
+  if (bytes.length !== range.bytes.length) {
+    return false;
+  }
+  const whole = Math.floor(range.prefix / 8);
+  for (let i = 0; i < whole; i++) {
+    if (bytes[i] !== range.bytes[i]) {
+      return false;
+    }
+  }
+  const bits = range.prefix % 8;
+  if (bits === 0) {
+    return true;
+  }
+  const mask = (0xff << (8 - bits)) & 0xff;
+  return (bytes[whole]! & mask) === (range.bytes[whole]! & mask);
+}
+
+/** The hops a request passed, nearest last: `Forwarded` `for=` values, else `X-Forwarded-For`. */
+function forwardedChain(headers: Headers): string[] | undefined {
+  const forwarded = headers.get('Forwarded');
+  if (forwarded !== null) {
+    return forwarded.split(',').map((element) => {
+      const pair = element
+        .split(';')
+        .map((part) => part.trim())
+        .find((part) => part.toLowerCase().startsWith('for='));
+      return pair === undefined ? '' : pair.slice(4).replace(/^"(.*)"$/, '$1');
+    });
+  }
+  const xff = headers.get('X-Forwarded-For');
+  return xff === null ? undefined : xff.split(',').map((part) => part.trim());
+}
+
+/** Resolves a request's client address from its socket peer and, from trusted peers, its headers. */
+export type ClientAddressResolver = (headers: Headers, peer: string | undefined) => string;
+
+/** The key used when no address is known (no adapter passed one). */
+export const UNKNOWN_ADDRESS = 'unknown';
+
+/**
+ * Creates the resolver for `trustedProxies` (validated at start; an invalid entry throws a
+ * `TypeError` naming it).
+ */
+export function createClientAddressResolver(
+  trustedProxies: readonly string[],
+): ClientAddressResolver {
+  const ranges = trustedProxies.map((entry) => {
+    const range = parseRange(entry);
+    if (range === undefined) {
+      throw new TypeError(`trustedProxies entry "${entry}" is not an IP address or CIDR range`);
+    }
+    return range;
+  });
+  const trusted = (bytes: Uint8Array) => ranges.some((range) => inRange(bytes, range));
+  return (headers, peer) => {
+    const peerBytes = peer === undefined ? undefined : parseIp(peer);
+    if (peerBytes === undefined) {
+      return UNKNOWN_ADDRESS;
+    }
+    if (ranges.length === 0 || !trusted(peerBytes)) {
+      return formatIp(peerBytes);
+    }
+    const chain = forwardedChain(headers);
+    let client = peerBytes;
+    for (let i = (chain?.length ?? 0) - 1; i >= 0; i--) {
+      const hop = parseIp(chain![i]!);
+      if (hop === undefined) {
+        // A hop a trusted proxy could not have written: the nearest trusted hop answers for it.
+        break;
+      }
+      client = hop;
+      if (!trusted(hop)) {
+        break;
+      }
+    }
+    return formatIp(client);
+  };
+}

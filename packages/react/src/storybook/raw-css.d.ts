@@ -1,0 +1,5 @@
+/** Vite's `?raw` imports: the file's text (Storybook reads the stylesheet's tokens this way). */
+declare module '*.css?raw' {
+  const text: string;
+  export default text;
+}
