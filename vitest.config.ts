@@ -139,6 +139,8 @@ export default defineConfig({
           environment: 'node',
           setupFiles: loopbackGuard,
           include: ['bench/**/*.test.ts'],
+          // The load runs (bench/load-tests) are `pnpm test:load`, not part of `pnpm test`.
+          exclude: ['**/*.load.test.ts'],
         },
       },
       {

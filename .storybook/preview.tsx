@@ -1,14 +1,12 @@
 import type { Decorator, Preview } from '@storybook/react-vite';
+import { en, fr, WalletAuthLocaleProvider } from '@wallet-auth/react';
+import { WALLET_AUTH_LOCALES } from '@wallet-auth/react/locales';
+import { de } from '@wallet-auth/react/locales/de';
+import { es } from '@wallet-auth/react/locales/es';
+import { ja } from '@wallet-auth/react/locales/ja';
+import { ptBR } from '@wallet-auth/react/locales/pt-BR';
 import type { ReactNode } from 'react';
-import { de } from '../packages/react/src/i18n/de.js';
-import { en } from '../packages/react/src/i18n/en.js';
-import { es } from '../packages/react/src/i18n/es.js';
-import { fr } from '../packages/react/src/i18n/fr.js';
-import { ja } from '../packages/react/src/i18n/ja.js';
-import { WALLET_AUTH_LOCALES } from '../packages/react/src/i18n/load-messages.js';
-import { WalletAuthLocaleProvider } from '../packages/react/src/i18n/locale-provider.js';
-import { ptBR } from '../packages/react/src/i18n/pt-br.js';
-import '../packages/react/src/styles.css';
+import '@wallet-auth/react/styles.css';
 import './preview.css';
 
 /** The catalogues of the language toolbar. */

@@ -13,5 +13,6 @@ export default defineConfig({
     root: new URL('.', import.meta.url).pathname,
     environment: 'node',
     include: ['**/*.test.ts'],
+    exclude: ['**/*.load.test.ts', '**/node_modules/**'],
   },
 });

@@ -4,7 +4,8 @@
  * counted over all runners (typecheck and lint count one check per package/tool, Vitest and
  * Playwright one per test). Exits non-zero when anything failed or a runner crashed.
  *
- *   node scripts/check-all.mjs [--only=typecheck,lint,unit,size,catalogue,packages,examples,storybook-build,e2e,engines]
+ *   node scripts/check-all.mjs [--only=typecheck,lint,deps,knip,api,packaging,unit,size,catalogue,
+ *                              packages,examples,storybook-build,e2e,engines]
  *
  * `engines` runs `engines/` (Firefox ESR and WebKitGTK, one test per test × engine), after a
  * `node scripts/setup.mjs --engines`; `ENGINES_SMOKE=1` runs its smoke subset instead.
@@ -83,7 +84,7 @@ function step(name) {
 if (step('typecheck')) {
   const dirs = ['packages', 'apps']
     .flatMap((d) => readdirSync(join(root, d)).map((p) => join(d, p)))
-    .concat(['e2e', 'engines', 'bench', 'load'])
+    .concat(['e2e', 'engines', 'bench'])
     .filter((d) => existsSync(join(root, d, 'tsconfig.json')));
   // Two at a time: the machines have two cores.
   const started = Date.now();
@@ -105,6 +106,31 @@ if (step('typecheck')) {
 
 if (step('lint')) {
   count('lint (biome)', run('lint', 'pnpm', ['exec', 'biome', 'ci', '.']));
+}
+
+if (step('deps')) {
+  // Import rules (.dependency-cruiser.cjs): no circles, one-way package boundaries, public entries.
+  count('dependency rules', run('dependency rules', 'pnpm', ['run', '--silent', 'deps']));
+}
+
+if (step('knip')) {
+  count('unused files and exports (knip)', run('knip', 'pnpm', ['run', '--silent', 'knip']));
+}
+
+for (const part of ['api', 'packaging']) {
+  if (step(part)) {
+    // One check per line `check <name>: ok|FAILED` (API reports, publint, Are the Types Wrong).
+    process.stdout.write(`\n=== ${part}: node scripts/package-checks.mjs ${part}\n`);
+    const { ok, output } = await runQuiet('node', ['scripts/package-checks.mjs', part]);
+    process.stdout.write(output);
+    const lines = output.split('\n').filter((line) => line.startsWith('check '));
+    for (const line of lines) {
+      count(line.slice(6).replace(/: (ok|FAILED)$/, ''), line.endsWith(': ok'));
+    }
+    if (!ok && lines.every((line) => line.endsWith(': ok'))) {
+      count(`${part} (runner failed)`, false);
+    }
+  }
 }
 
 if (step('unit')) {

@@ -5,17 +5,15 @@
  * (µs), so the 5 µs timer of an isolated page stays well below the figures; rows are sampled
  * round-robin.
  */
+import type { ClientKey } from '@wallet-auth/core';
 import {
   bytesToBase64Url,
   bytesToHex,
-  type ClientKey,
-  createStamp,
-  generateSigningKeyPair,
-} from '@wallet-auth/core';
-import {
   createClientKey,
   createOAuthNonce,
+  createStamp,
   encryptOtpCode,
+  generateSigningKeyPair,
   passkeyChallengeToBytes,
   resolveSessionKey,
   sealOtpPlaintext,

@@ -3,19 +3,19 @@
  * public encoders (never timed): an enclave key and a signed OTP target bundle (wire-format §4), a
  * verification-token-shaped payload (§6) and sealed session keys (§7) for a given client key.
  */
+import type { ResolvedEnvironment } from '@wallet-auth/core';
 import {
   bytesToBase64Url,
   bytesToHex,
   compressPublicKey,
+  encodeBase58Check,
   hexToBytes,
   hpkeSeal,
-  type ResolvedEnvironment,
   resolveEnvironment,
   signatureFromP1363,
   signatureToDerHex,
   utf8ToBytes,
-} from '@wallet-auth/core';
-import { encodeBase58Check } from '@wallet-auth/core/primitives';
+} from '@wallet-auth/core/primitives';
 
 const ECDSA = { name: 'ECDSA', namedCurve: 'P-256' } as const;
 

@@ -2,9 +2,9 @@
  * Glue between the kit's flows and the bench: waiting for a flow state, and the test-utils
  * software authenticator behind the kit's WebAuthn port (JSON in, JSON out).
  */
-import { base64UrlToBytes, type Subscribable } from '@wallet-auth/core';
+import type { Subscribable, WebAuthnPort } from '@wallet-auth/core';
+import { base64UrlToBytes } from '@wallet-auth/core/primitives';
 import type { SoftAuthenticator } from '@wallet-auth/test-utils';
-import type { WebAuthnPort } from '../../packages/core/src/webauthn/webauthn-port.js';
 
 /** Resolves with the first snapshot matching `predicate`; rejects after `timeoutMs`. */
 export function waitFor<T>(

@@ -6,20 +6,19 @@
  */
 import { randomBytes } from 'node:crypto';
 import {
+  createAddCredentialFlow,
   createMemoryKeyStore,
+  createOAuthLoginFlow,
   createOtpLoginFlow,
+  createPasskeyLoginFlow,
+  createPasskeyRegistrationFlow,
   createWalletAuthClient,
+  type GetIdToken,
   type WalletAuthClient,
 } from '@wallet-auth/core';
 import { createProxy } from '@wallet-auth/proxy';
 import { createSandbox, mintSandboxIdToken } from '@wallet-auth/sandbox';
 import { createSoftAuthenticator } from '@wallet-auth/test-utils';
-// Not exported from the core's public index (yet): imported from source.
-import { createAddCredentialFlow } from '../../packages/core/src/flows/add-credential/add-credential.js';
-import type { GetIdToken } from '../../packages/core/src/flows/oauth-login/id-token.js';
-import { createOAuthLoginFlow } from '../../packages/core/src/flows/oauth-login/oauth-login.js';
-import { createPasskeyLoginFlow } from '../../packages/core/src/flows/passkey-login/passkey-login.js';
-import { createPasskeyRegistrationFlow } from '../../packages/core/src/flows/passkey-registration/passkey-registration.js';
 import { softWebAuthn, waitFor } from '../lib/kit-helpers.js';
 
 /** Protocol minimum per sign-in type (service interface "Wallet sessions"). */

@@ -5,30 +5,30 @@
  * what passes, so a failure names the engine and the value it saw.
  */
 import {
-  bytesToHex,
   createIndexedDbKeyStore,
+  isWalletAuthError,
+  type KeyStore,
+  type SigningKeyPair,
+  type WalletAuthError,
+} from '@wallet-auth/core';
+import {
+  bytesToHex,
+  createOAuthNonce,
   createStamp,
   decodeStamp,
   decryptExportBundle,
+  decryptSessionKey,
+  encryptOtpCode,
   generateSigningKeyPair,
   hexToBytes,
   hpkeOpen,
   importPrivateScalar,
-  isWalletAuthError,
-  type KeyStore,
-  resolveEnvironment,
-  type SigningKeyPair,
-  utf8ToBytes,
-  verifyStamp,
-  type WalletAuthError,
-} from '@wallet-auth/core';
-import {
-  createOAuthNonce,
-  decryptSessionKey,
-  encryptOtpCode,
   passkeyChallengeToBytes,
+  resolveEnvironment,
   sealOtpPlaintext,
+  utf8ToBytes,
   verifyOtpTargetBundle,
+  verifyStamp,
 } from '@wallet-auth/core/primitives';
 import { interopVectors as vectors } from '@wallet-auth/test-utils';
 

@@ -5,13 +5,13 @@
  * engine under test did not create (WebKitGTK cannot create one).
  */
 import {
-  base64UrlToBytes,
   createMemoryKeyStore,
   createOtpLoginFlow,
   createPasskeyRegistrationFlow,
   createWalletAuthClient,
   type WebAuthnPort,
 } from '@wallet-auth/core';
+import { base64UrlToBytes } from '@wallet-auth/core/primitives';
 import { createSoftAuthenticator } from '@wallet-auth/test-utils';
 import { SANDBOX_CODE } from './demo.js';
 

@@ -4,8 +4,11 @@
  * stamper they are given. Every failure rejects with a `WalletAuthError`.
  */
 
-import type { Flow } from '../flows/flow.js';
-import { type Clock, systemClock } from '../internal/clock.js';
+import { systemClock } from '../internal/clock.js';
+import { reconcileNewCredential } from '../on-demand/on-demand.js';
+import { PAYLOAD_INTENTS } from '../signed-retry/payload-intent.js';
+import { UNSIGNED_PROCESSING_DEADLINE_MS } from '../signed-retry/signed-retry.backoff.js';
+import { type ReconcileStep, startSignedRetry } from '../signed-retry/signed-retry.js';
 import type {
   AddCredentialBody,
   AuthMethod,
@@ -20,41 +23,14 @@ import type {
   Quote,
   VerifyCredentialBody,
 } from '../types.js';
-import { PAYLOAD_INTENTS, type PayloadIntent } from './payload-intent.js';
-import { reconcileNewCredential } from './reconcile-on-demand.js';
+import type {
+  ApiClient,
+  ApiClientOptions,
+  SignedCallOptions,
+  SignedCallPlan,
+} from './api-client.types.js';
+import { REQUEST_ID_HEADER, SIGNATURE_HEADER } from './headers.js';
 import { type ServiceRequest, sendServiceRequest, type TransportOptions } from './request.js';
-import { sendResendingWhileProcessing } from './resend-while-processing.js';
-import {
-  type PayloadStamper,
-  REQUEST_ID_HEADER,
-  type ReconcileStep,
-  SIGNATURE_HEADER,
-  startSignedRetry,
-} from './signed-retry.js';
-import type { SignedRetryEvent, SignedRetryState } from './signed-retry.machine.js';
-
-/** Options every signed call accepts. */
-export interface SignedCallOptions {
-  /** Stamps the payload with the right session key (see the session manager). */
-  stamp: PayloadStamper;
-  signal?: AbortSignal;
-  /** Observes the exchange (PROCESSING, rate limits) for progress UI. */
-  onFlow?: (flow: Flow<SignedRetryState, SignedRetryEvent>) => void;
-  /**
-   * Reads the lists when the `Request-Id` turns out consumed after a lost answer (wire-format
-   * §11.3; see `reconcile.ts`). Overrides the call's own step, if it has one.
-   */
-  reconcile?: ReconcileStep;
-}
-
-export interface ApiClientOptions extends TransportOptions {
-  clock?: Clock;
-  /** Draws in [0, 1) for the jitter of 429 backoffs (wire-format §11.5). @defaultValue Math.random */
-  random?: () => number;
-}
-
-/** The typed API of the service. Create it once with `createApiClient`. */
-export type ApiClient = ReturnType<typeof createApiClient>;
 
 /**
  * Creates the typed API client over a transport (the platform's proxy in production, the
@@ -64,7 +40,7 @@ export type ApiClient = ReturnType<typeof createApiClient>;
  * const api = createApiClient({ baseUrl: '/api/2025-10-13' });
  * const { data } = await api.listCredentials('InternalAccount:…');
  */
-export function createApiClient(options: ApiClientOptions) {
+export function createApiClient(options: ApiClientOptions): ApiClient {
   const clock = options.clock ?? systemClock;
   const transport: TransportOptions = options;
 
@@ -76,21 +52,25 @@ export function createApiClient(options: ApiClientOptions) {
     return outcome.body as T;
   }
 
+  /** An unsigned call: the exchange engine resends it while the answer is PROCESSING (§11.4). */
   async function unsigned<T>(request: ServiceRequest, terminalStatus: 200 | 201 | 204): Promise<T> {
-    const outcome = await sendResendingWhileProcessing(transport, request, {
-      clock,
+    const { signal, ...identical } = request;
+    const { result } = startSignedRetry({
       terminalStatus,
+      restartable: false,
+      intent: undefined,
+      unsigned: { processingDeadlineMs: UNSIGNED_PROCESSING_DEADLINE_MS },
+      transport,
+      request: identical,
+      clock,
+      ...(signal ? { signal } : {}),
     });
-    return outcome.body as T;
+    return (await result).body as T;
   }
 
   async function signed<T>(
     request: Omit<ServiceRequest, 'signal'>,
-    plan: {
-      terminalStatus: 200 | 201 | 204;
-      restartable: boolean;
-      intent: PayloadIntent | undefined;
-    },
+    plan: SignedCallPlan,
     call: SignedCallOptions,
     ownReconcile?: ReconcileStep,
   ): Promise<T> {

@@ -3,9 +3,11 @@
  * (through `fromErrorEnvelope`), paths built per segment, bodies kept as exact strings so a signed
  * retry resends the bytes leg 1 sent (wire-format §1, §11.2).
  */
+
 import { fromErrorEnvelope } from '../errors/from-error-envelope.js';
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
-import type { HttpOutcome } from './signed-retry.machine.js';
+import type { HttpOutcome } from '../signed-retry/signed-retry.machine.js';
+import { REQUEST_ID_HEADER, SIGNATURE_HEADER } from './headers.js';
 
 /** Where and how the core reaches the service (normally the platform's proxy). */
 export interface TransportOptions {
@@ -135,8 +137,8 @@ export async function sendServiceRequest(
         method: request.method,
         path: `/${request.path.join('/')}`,
         status,
-        requestId: request.headers?.['Request-Id'],
-        signature: request.headers?.['Service-Wallet-Signature'],
+        requestId: request.headers?.[REQUEST_ID_HEADER],
+        signature: request.headers?.[SIGNATURE_HEADER],
         challengeRequestId:
           status === 202 && typeof record.requestId === 'string' ? record.requestId : undefined,
         processing: status === 200 && (record.status === 'PROCESSING' || body === undefined),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bytesToHex, hexToBytes } from '../encoding/hex.js';
 import { bytesToUtf8, utf8ToBytes } from '../encoding/utf8.js';
 import { isWalletAuthError } from '../errors/wallet-auth-error.js';
-import { importPrivateScalar } from '../keys/import-private-key.js';
+import { importPrivateScalar } from '../keys/import-private-scalar.js';
 import { type DecryptionKeyPair, generateDecryptionKeyPair } from '../keys/key-pair.js';
 import { decryptExportBundle } from './decrypt-export-bundle.js';
 import { type ResolvedEnvironment, resolveEnvironment } from './environment.js';

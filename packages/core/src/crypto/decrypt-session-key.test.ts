@@ -4,7 +4,7 @@ import { decodeBase58Check, encodeBase58Check } from '../encoding/base58check.js
 import { hexToBytes } from '../encoding/hex.js';
 import { isWalletAuthError } from '../errors/wallet-auth-error.js';
 import { concatBytes } from '../internal/bytes.js';
-import { importPrivateScalar } from '../keys/import-private-key.js';
+import { importPrivateScalar } from '../keys/import-private-scalar.js';
 import { type DecryptionKeyPair, generateDecryptionKeyPair } from '../keys/key-pair.js';
 import { createClientKey, resolveSessionKey } from './client-key.js';
 import { decryptSessionKey } from './decrypt-session-key.js';

@@ -114,7 +114,7 @@ export async function verifyMessageSignature(
   const subtle = getSubtle();
   const key = verifyKeyFor(subtle, params.publicKey);
   if (!signature || !inRange(signature.r) || !inRange(signature.s)) {
-    // The key is still checked first: an invalid one throws PUBLIC_KEY_INVALID as before.
+    // The key is checked first: an invalid one throws PUBLIC_KEY_INVALID even here.
     await key;
     return false;
   }

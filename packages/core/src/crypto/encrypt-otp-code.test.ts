@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hexToBytes } from '../encoding/hex.js';
 import { bytesToUtf8 } from '../encoding/utf8.js';
-import { importPrivateScalar } from '../keys/import-private-key.js';
+import { importPrivateScalar } from '../keys/import-private-scalar.js';
 import { encryptOtpCode } from './encrypt-otp-code.js';
 import { resolveEnvironment } from './environment.js';
 import { hpkeOpen } from './hpke.js';

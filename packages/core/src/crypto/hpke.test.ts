@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { bytesToHex, hexToBytes } from '../encoding/hex.js';
 import { bytesToUtf8, utf8ToBytes } from '../encoding/utf8.js';
 import { concatBytes } from '../internal/bytes.js';
-import { importPrivateScalar } from '../keys/import-private-key.js';
+import { importPrivateScalar } from '../keys/import-private-scalar.js';
 import {
   type DecryptionKeyPair,
   generateDecryptionKeyPair,

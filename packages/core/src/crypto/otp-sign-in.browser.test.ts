@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { bytesToBase64Url } from '../encoding/base64url.js';
 import { bytesToHex, hexToBytes } from '../encoding/hex.js';
 import { bytesToUtf8, utf8ToBytes } from '../encoding/utf8.js';
-import { importPrivateScalar } from '../keys/import-private-key.js';
+import { importPrivateScalar } from '../keys/import-private-scalar.js';
 import { encryptOtpCode } from './encrypt-otp-code.js';
 import { resolveEnvironment } from './environment.js';
 import { hpkeOpen } from './hpke.js';

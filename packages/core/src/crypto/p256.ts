@@ -5,7 +5,11 @@ import { bigIntToBytes, bytesToBigInt } from '../internal/bytes.js';
 // Public-key arithmetic only: decoding, validating and encoding SEC1 points of NIST P-256 (SEC 2
 // §2.4.2) with BigInt field math over p. Every input here is public; nothing here touches a
 // private key (WebCrypto signs, derives and decrypts). p256.test.ts checks every function
-// against @noble/curves with fast-check.
+// against @noble/curves with fast-check. Hand-written rather than imported from @noble/curves
+// (already a dependency) because this module is in every sign-in's first load: @noble/curves'
+// p256 is about 15 KiB gzip, three quarters of the 20 KiB first-load budget; the few point
+// operations needed here are a fraction of a kilobyte. @noble/curves is loaded on demand only
+// where WebCrypto cannot compute a public key (keys/scalar-key-pair-noble.ts).
 const fieldPrime = 0xffffffff00000001000000000000000000000000ffffffffffffffffffffffffn;
 const curveB = 0x5ac635d8aa3a93e7b3ebbd55769886bc651d06b0cc53b0f63bce3c3e27d2604bn;
 

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { base64UrlToBytes, bytesToBase64Url } from '../encoding/base64url.js';
 import { bytesToHex, hexToBytes } from '../encoding/hex.js';
 import { bytesToUtf8, utf8ToBytes } from '../encoding/utf8.js';
-import { importPrivateScalar } from '../keys/import-private-key.js';
+import { importPrivateScalar } from '../keys/import-private-scalar.js';
 import {
   generateDecryptionKeyPair,
   generateSigningKeyPair,

@@ -6,9 +6,6 @@ import { type EcdsaSignature, parseDerSignature } from './der.js';
 import { signMessage, verifyMessageSignature } from './ecdsa.js';
 import { compressPublicKey, isPublicKey } from './p256.js';
 
-/** The header that carries a stamp (wire-format §1). */
-export const SIGNATURE_HEADER_NAME = 'Service-Wallet-Signature';
-
 /** The only stamp scheme (wire-format §2). */
 export const STAMP_SCHEME = 'SIGNATURE_SCHEME_TK_API_P256';
 
@@ -17,7 +14,7 @@ export interface StampContents {
   /** The signer's public key: pub33 on output; pub65 is tolerated on input. */
   publicKey: string;
   /** Always `SIGNATURE_SCHEME_TK_API_P256`. */
-  scheme: typeof STAMP_SCHEME;
+  scheme: 'SIGNATURE_SCHEME_TK_API_P256';
   /** DER signature in hex. */
   signature: string;
 }
@@ -63,7 +60,7 @@ export interface CreateStampParams {
  * @throws WalletAuthError `KEY_USAGE_INVALID` when the key cannot sign (e.g. an ECDH key).
  * @example
  * ```ts
- * headers.set(SIGNATURE_HEADER_NAME, await createStamp({ payload: challenge.payloadToSign, keyPair }));
+ * headers.set(SIGNATURE_HEADER, await createStamp({ payload: challenge.payloadToSign, keyPair }));
  * ```
  */
 export async function createStamp(params: CreateStampParams): Promise<string> {

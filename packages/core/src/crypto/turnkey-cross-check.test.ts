@@ -18,7 +18,7 @@ import { base64UrlToBytes } from '../encoding/base64url.js';
 import { bytesToHex, hexToBytes } from '../encoding/hex.js';
 import { bytesToUtf8, utf8ToBytes } from '../encoding/utf8.js';
 import { concatBytes } from '../internal/bytes.js';
-import { importPrivateScalar } from '../keys/import-private-key.js';
+import { importPrivateScalar } from '../keys/import-private-scalar.js';
 import { generateDecryptionKeyPair } from '../keys/key-pair.js';
 import { decryptExportBundle } from './decrypt-export-bundle.js';
 import { decryptSessionKey } from './decrypt-session-key.js';

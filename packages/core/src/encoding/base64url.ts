@@ -1,3 +1,7 @@
+/**
+ * base64url, hand-written rather than taken from @scure/base for the first-load size (see hex.ts:
+ * measured at 1.9 KiB gzip more for both codecs, over the sign-in budget).
+ */
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
 
 // RFC 4648 §5: the URL- and filename-safe alphabet, value = index.

@@ -69,3 +69,15 @@ export function isWalletAuthError(value: unknown): value is WalletAuthError {
     typeof (value as { retryable?: unknown }).retryable === 'boolean'
   );
 }
+
+/**
+ * Turns anything caught into a `WalletAuthError`, keeping one that already is (house style §2.3:
+ * the original is the `cause`, never stringified). The kit's one error-wrapping helper.
+ * @param error - What was caught.
+ * @param message - Text for an unexpected failure (code `UNKNOWN`).
+ */
+export function toWalletAuthError(error: unknown, message: string): WalletAuthError {
+  return isWalletAuthError(error)
+    ? error
+    : new WalletAuthError('UNKNOWN', message, { cause: error });
+}

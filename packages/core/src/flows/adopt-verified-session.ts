@@ -1,6 +1,6 @@
-import type { WalletAuthClient } from '../client/create-wallet-auth-client.js';
 import { type ClientKey, resolveSessionKey } from '../crypto/client-key.js';
 import type { AuthSession } from '../types.js';
+import type { WalletAuthClient } from '../wallet-auth-client.types.js';
 
 /**
  * Ends a PASSKEY or OAUTH sign-in: opens the session key the verify answered with (sealed to the

@@ -62,7 +62,7 @@ export function bigIntToBytes(value: bigint, length: number): Uint8Array<ArrayBu
   const out = new Uint8Array(length);
   const hex = value.toString(16);
   const digits = hex.length % 2 === 0 ? hex : `0${hex}`;
-  // Low bytes last; a value wider than `length` keeps its low `length` bytes, as before.
+  // Low bytes last; a value wider than `length` keeps its low `length` bytes.
   const bytes = hexToBytes(digits.length > length * 2 ? digits.slice(-length * 2) : digits);
   out.set(bytes, length - bytes.length);
   return out;

@@ -1,4 +1,5 @@
-import { WalletAuthError } from '../errors/wallet-auth-error.js';
+import { toWalletAuthError, WalletAuthError } from '../errors/wallet-auth-error.js';
+import type { EffectRunner } from './flow.js';
 
 /**
  * Awaits a part of the kit loaded on demand (a dynamic `import()`, which bundlers emit as a chunk
@@ -18,30 +19,31 @@ export async function loadChunk<T>(load: () => Promise<T>): Promise<T> {
   }
 }
 
-let onDemand: Promise<typeof import('../on-demand.js')> | undefined;
-
 /**
- * Loads `on-demand.ts`, the one chunk of kit code fetched on first use (sealed-key opening and
- * the wallet actions used after sign-in).
- * @throws WalletAuthError `NETWORK_ERROR` when the chunk cannot be fetched or evaluated.
+ * An effect runner whose code is fetched on first use (a dynamic `import()`, normally of the kit's
+ * on-demand chunk through `loadOnDemand`), so a flow's I/O stays out of the page's first load. The load starts with the first
+ * effect and is shared by the next ones; when it fails (`NETWORK_ERROR`), `failed` names the
+ * event that reports it for that effect, and the next effect tries the load again.
+ * @param load - Resolves to the runner.
+ * @param failed - The failure event of each effect.
  */
-export function loadOnDemand(): Promise<typeof import('../on-demand.js')> {
-  // One promise for the page: once loaded, later callers wait a microtask, not another import().
-  onDemand ??= loadChunk(() => import('../on-demand.js')).catch((error: unknown) => {
-    onDemand = undefined; // a failed fetch is tried again next time
-    throw error;
-  });
-  return onDemand;
-}
-
-/**
- * Fetches the parts of the kit loaded on demand (sign-in and refresh I/O, sealed keys, wallet
- * actions) ahead of use — call it when the browser is idle or the sign-in screen appears, so the
- * first flow step does not wait for the chunk. Resolves once loaded; never rejects (a failed fetch
- * is retried when the code is needed).
- * @example
- * requestIdleCallback(() => void preloadWalletAuth());
- */
-export async function preloadWalletAuth(): Promise<void> {
-  await loadOnDemand().catch(() => undefined);
+export function runOnDemand<E, F>(
+  load: () => Promise<EffectRunner<E, F>>,
+  failed: (effect: F, error: WalletAuthError) => E,
+): EffectRunner<E, F> {
+  let loading: Promise<EffectRunner<E, F>> | undefined;
+  return async (effect, context) => {
+    let run: EffectRunner<E, F>;
+    try {
+      loading ??= load();
+      run = await loading;
+    } catch (error) {
+      loading = undefined;
+      context.send(
+        failed(effect, toWalletAuthError(error, 'Part of the wallet kit could not be loaded.')),
+      );
+      return;
+    }
+    await run(effect, context);
+  };
 }

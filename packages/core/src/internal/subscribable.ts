@@ -5,27 +5,3 @@ export interface Subscribable<T> {
   /** The current immutable value; its identity changes only when it changes. */
   getSnapshot(): T;
 }
-
-/** A minimal store implementing `Subscribable`, notifying listeners once per change. */
-export function createStore<T>(initial: T): Subscribable<T> & { set(next: T): void } {
-  let value = initial;
-  const listeners = new Set<() => void>();
-  return {
-    getSnapshot: () => value,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => {
-        listeners.delete(listener);
-      };
-    },
-    set(next) {
-      if (Object.is(next, value)) {
-        return;
-      }
-      value = next;
-      for (const listener of [...listeners]) {
-        listener();
-      }
-    },
-  };
-}

@@ -2,6 +2,7 @@ import { isPrivateScalar } from '../crypto/p256.js';
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
 import { concatBytes, zeroize } from '../internal/bytes.js';
 import { loadChunk } from '../internal/load-chunk.js';
+import { getSubtle } from '../internal/web-crypto.js';
 import {
   describeImportedKeyPair,
   describeKeyPair,
@@ -25,22 +26,24 @@ const shortPkcs8Prefix = new Uint8Array([
 ]);
 
 /**
- * `importPrivateScalar` over a given WebCrypto, loaded on demand (tests pass a WebCrypto that, like
- * some engines, refuses a PKCS#8 key without its public key, to exercise the @noble/curves path).
+ * Imports a raw P-256 private scalar as a non-extractable key pair (wire-format §7).
  * WebCrypto imports the scalar without a public key and computes d·G itself where it can
  * (Chromium, Node): the public key is read from the export of a transient extractable copy
  * (`keyPairFromPkcs8Export`, Chromium), or else found by ECDH and a signature
  * (`keyPairFromShortPkcs8`, Node); elsewhere the public key is computed with @noble/curves, loaded on demand, and
  * imported with it. The caller's scalar is left as is; every DER copy made here is zeroed.
- * @param subtle - Returns the SubtleCrypto to use.
  * @param scalar - 32 big-endian bytes, 1 ≤ d < n.
  * @param purpose - `signing` (ECDSA) or `decryption` (ECDH).
- * @throws WalletAuthError `SEALED_KEY_MALFORMED` when the scalar is out of range or not 32 bytes.
+ * @param subtle - Returns the SubtleCrypto to use (tests pass one that, like some engines, refuses
+ * a PKCS#8 key without its public key, to exercise the @noble/curves path). @defaultValue the
+ * platform's WebCrypto
+ * @throws WalletAuthError `SEALED_KEY_MALFORMED` when the scalar is out of range or not 32 bytes;
+ * `NETWORK_ERROR` when the @noble/curves chunk is needed and cannot be loaded.
  */
-export async function importPrivateScalarWith<Purpose extends KeyPurpose>(
-  subtle: () => SubtleCrypto,
+export async function importPrivateScalar<Purpose extends KeyPurpose>(
   scalar: Uint8Array,
   purpose: Purpose,
+  subtle: () => SubtleCrypto = getSubtle,
 ): Promise<P256KeyPair<Purpose>> {
   if (!isPrivateScalar(scalar)) {
     throw new WalletAuthError('SEALED_KEY_MALFORMED', 'The private key is not a P-256 scalar');

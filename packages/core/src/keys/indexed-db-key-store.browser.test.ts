@@ -7,7 +7,7 @@ import { encodeBase58Check } from '../encoding/base58check.js';
 import { hexToBytes } from '../encoding/hex.js';
 import type { WalletAuthError } from '../errors/wallet-auth-error.js';
 import { concatBytes } from '../internal/bytes.js';
-import { importPrivateScalar } from './import-private-key.js';
+import { importPrivateScalar } from './import-private-scalar.js';
 import { createIndexedDbKeyStore } from './indexed-db-key-store.js';
 import {
   type DecryptionKeyPair,

@@ -12,16 +12,13 @@
 import { createSandbox } from '@wallet-auth/sandbox';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  CLIENT_ERROR_CODES,
-  type Clock,
-  createMemoryKeyStore,
-  createOtpLoginFlow,
-  createWalletAuthClient,
-  fromErrorEnvelope,
-  isWalletAuthError,
-  SERVER_ERROR_CODES,
-} from '../index.js';
+import { createWalletAuthClient } from '../create-wallet-auth-client.js';
+import { CLIENT_ERROR_CODES, SERVER_ERROR_CODES } from '../errors/error-codes.js';
+import { fromErrorEnvelope } from '../errors/from-error-envelope.js';
+import { isWalletAuthError } from '../errors/wallet-auth-error.js';
+import { createOtpLoginFlow } from '../flows/otp-login/otp-login.js';
+import type { Clock } from '../internal/clock.js';
+import { createMemoryKeyStore } from '../keys/memory-key-store.js';
 import { setWalletPrivacy } from '../wallet/set-wallet-privacy.js';
 
 const RUNS = Math.max(1, Math.round(Number(process.env.PROPERTY_RUNS ?? 1000) / 10));

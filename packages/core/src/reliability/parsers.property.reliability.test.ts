@@ -9,24 +9,16 @@
 import { interopVectors as vectors } from '@wallet-auth/test-utils';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  assertVerificationTokenBinding,
-  CLIENT_ERROR_CODES,
-  compressPublicKey,
-  decodeStamp,
-  encodeStamp,
-  hexToBytes,
-  hpkeSeal,
-  isWalletAuthError,
-  P256_ORDER,
-  parseChallenge,
-  parseDerSignature,
-  parseRetryAfter,
-  resolveEnvironment,
-  SERVER_ERROR_CODES,
-  STAMP_SCHEME,
-  signatureToDerHex,
-} from '../index.js';
+import { parseDerSignature, signatureToDerHex } from '../crypto/der.js';
+import { resolveEnvironment } from '../crypto/environment.js';
+import { hpkeSeal } from '../crypto/hpke.js';
+import { compressPublicKey, P256_ORDER } from '../crypto/p256.js';
+import { decodeStamp, encodeStamp, STAMP_SCHEME } from '../crypto/stamp.js';
+import { assertVerificationTokenBinding } from '../crypto/verification-token.js';
+import { hexToBytes } from '../encoding/hex.js';
+import { CLIENT_ERROR_CODES, SERVER_ERROR_CODES } from '../errors/error-codes.js';
+import { parseRetryAfter } from '../errors/parse-retry-after.js';
+import { isWalletAuthError } from '../errors/wallet-auth-error.js';
 import {
   createClientKey,
   decodeBase58Check,
@@ -34,6 +26,7 @@ import {
   encodeBase58Check,
   verifyOtpTargetBundle,
 } from '../primitives.js';
+import { parseChallenge } from '../signed-retry/signed-retry.challenge.js';
 
 const RUNS = Number(process.env.PROPERTY_RUNS ?? 1000);
 const runs = (seed: number, scale = 1) => ({

@@ -7,7 +7,7 @@
  */
 import { trackWebCrypto } from '@wallet-auth/test-utils';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createWalletAuthClient } from '../client/create-wallet-auth-client.js';
+import { createWalletAuthClient } from '../create-wallet-auth-client.js';
 import type { KeyStore } from '../keys/key-store.js';
 import { createMemoryKeyStore } from '../keys/memory-key-store.js';
 import { createLockRunner, type LockRunner } from '../session/cross-tab.js';
@@ -288,7 +288,7 @@ describe('sessions: refresh failures and races (catalogue SES-03, SES-04, SES-05
     expect(b.id).toBe(a.id);
     const refreshes = requests.slice(before).filter((r) => r.url.endsWith('/refresh'));
     expect(refreshes).toHaveLength(2); // one leg 1 and one signed leg: a single refresh
-    expect(tabB.sessions.currentKeyPair()?.compressedPublicKeyHex).toBe(a.publicKey);
+    expect((await tabB.sessions.requireStamper()).session.publicKey).toBe(a.publicKey);
     expect((await keyStore.load('session'))!.metadata.sessionId).toBe(a.id);
   });
 
@@ -322,7 +322,9 @@ describe('sessions: refresh failures and races (catalogue SES-03, SES-04, SES-05
     await flush();
     for (const tab of [tabA, tabB]) {
       expect(tab.sessions.getSnapshot()).toMatchObject({ status: 'signedOut' });
-      expect(tab.sessions.currentKeyPair()).toBeUndefined();
+      await expect(tab.sessions.requireStamper()).rejects.toMatchObject({
+        code: 'SESSION_KEY_MISSING',
+      });
     }
     expect(await keyStore.load('session')).toBeUndefined();
     // The refreshed session was revoked with its own key: nothing is left signed in.

@@ -3,11 +3,11 @@
  * emulator and the kit, an in-memory BroadcastChannel, sign-in through the OTP flow, and a
  * reopened client over the same key store.
  */
-import { createWalletAuthClient } from '../client/create-wallet-auth-client.js';
+import { createWalletAuthClient } from '../create-wallet-auth-client.js';
 import { createOtpLoginFlow } from '../flows/otp-login/otp-login.js';
 import type { Clock } from '../internal/clock.js';
-import { preloadWalletAuth } from '../internal/load-chunk.js';
 import type { KeyStore } from '../keys/key-store.js';
+import { preloadWalletAuth } from '../on-demand/on-demand.js';
 import type { SessionChannel, SessionMessage } from '../session/cross-tab.js';
 import { BASE_URL, waitFor } from '../test/harness.js';
 

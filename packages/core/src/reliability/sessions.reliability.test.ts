@@ -5,7 +5,7 @@
  * server time, the kit a view of it, and timers fire only when the test says so.
  */
 import { describe, expect, it } from 'vitest';
-import { createWalletAuthClient } from '../client/create-wallet-auth-client.js';
+import { createWalletAuthClient } from '../create-wallet-auth-client.js';
 import type { KeyStore } from '../keys/key-store.js';
 import { createMemoryKeyStore } from '../keys/memory-key-store.js';
 import { createLockRunner } from '../session/cross-tab.js';
@@ -99,7 +99,7 @@ describe('sessions: refresh, tabs, offline sign-out, clocks (catalogue 2-SES)', 
     expect(refreshes.filter((r) => !r.headers.has('Service-Wallet-Signature'))).toHaveLength(1);
     for (const tab of [tabA, tabB]) {
       expect(tab.sessions.getSnapshot()).toMatchObject({ status: 'active', session: { id: a.id } });
-      expect(tab.sessions.currentKeyPair()?.compressedPublicKeyHex).toBe(a.publicKey);
+      expect((await tab.sessions.requireStamper()).session.publicKey).toBe(a.publicKey);
     }
     await setWalletPrivacy(tabB, accountId, true);
   });
@@ -230,9 +230,9 @@ describe('sessions: refresh, tabs, offline sign-out, clocks (catalogue 2-SES)', 
       client: { refreshMarginMs: 0 },
     });
     const first = await signIn(client, emailCredentialId);
-    const firstKey = client.sessions.currentKeyPair()!.compressedPublicKeyHex;
+    const firstKey = (await client.sessions.requireStamper()).session.publicKey;
     const second = await signIn(client, emailCredentialId);
-    const secondKey = client.sessions.currentKeyPair()!.compressedPublicKeyHex;
+    const secondKey = (await client.sessions.requireStamper()).session.publicKey;
     expect(second.id).not.toBe(first.id);
     expect(secondKey).not.toBe(firstKey);
     const stored = (await client.keys.load('session'))!;

@@ -4,7 +4,7 @@
  * they are absent, Safari before 15.4). Both are read lazily from the platform, with an in-tab
  * fallback when nothing fits (Node).
  */
-import { loadOnDemand } from '../internal/load-chunk.js';
+import { loadOnDemand } from '../on-demand/on-demand.js';
 
 /** The messages tabs exchange about the session. */
 export type SessionMessage =

@@ -2,7 +2,8 @@
  * The session layer's errors and the tests that tell a service refusal of the session itself from
  * a failure worth retrying (service interface "Wallet sessions" rule 7; catalogue SES-01, SES-03).
  */
-import { isWalletAuthError, WalletAuthError } from '../errors/wallet-auth-error.js';
+import { hasServiceReason } from '../errors/service-reasons.js';
+import { WalletAuthError } from '../errors/wallet-auth-error.js';
 
 /** `SESSION_EXPIRED`: the session's time is up (service interface "Wallet sessions" rule 7). */
 export function sessionExpired(): WalletAuthError {
@@ -30,11 +31,7 @@ export function signedOutWhileRefreshing(): WalletAuthError {
 
 /** True for 401s meaning the signing session is no longer valid on the service. */
 export function isSessionRejected(error: unknown): boolean {
-  return (
-    isWalletAuthError(error) &&
-    error.code === 'WALLET_SIGNATURE_INVALID' &&
-    /revoked|expired|not active|unknown session/i.test(error.reason ?? error.message)
-  );
+  return hasServiceReason(error, 'sessionRejected');
 }
 
 /**
@@ -43,11 +40,5 @@ export function isSessionRejected(error: unknown): boolean {
  * session (catalogue SES-03: re-authenticate, no retry).
  */
 export function isRefreshRefused(error: unknown): boolean {
-  return (
-    isSessionRejected(error) ||
-    (isWalletAuthError(error) &&
-      error.status === 401 &&
-      error.code === 'UNAUTHORIZED' &&
-      /not active|revoked|unknown session/i.test(error.reason ?? error.message))
-  );
+  return hasServiceReason(error, 'sessionRejected') || hasServiceReason(error, 'sessionNotActive');
 }

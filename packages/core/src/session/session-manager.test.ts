@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createWalletAuthClient } from '../client/create-wallet-auth-client.js';
+import { createWalletAuthClient } from '../create-wallet-auth-client.js';
 import { createOtpLoginFlow } from '../flows/otp-login/otp-login.js';
 import { createMemoryKeyStore } from '../keys/memory-key-store.js';
 import { createHub } from '../reliability/sessions.fixtures.js';
@@ -170,12 +170,12 @@ describe('session manager against the emulator', () => {
       throw new Error('expected an active session');
     }
     await other.sessions.revokeSession(mine.session.id);
-    const { stamp } = await client.sessions.requireStamper();
+    const { stamp, reportRejected } = await client.sessions.requireStamper();
     const error = await client.api
       .updatePrivacy(accountId, true, { stamp })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ code: 'WALLET_SIGNATURE_INVALID' });
-    await client.sessions.reportRejected(error);
+    await reportRejected(error);
     expect(client.sessions.getSnapshot()).toMatchObject({ status: 'signedOut', reason: 'revoked' });
   });
 

@@ -4,107 +4,52 @@
  * across tabs, sign-out and revocation reaching every tab. Observable with `subscribe` /
  * `getSnapshot` (house style §2.5.1).
  */
-import type { ApiClient } from '../client/api-client.js';
-import { reconcileRemoval } from '../client/reconcile-on-demand.js';
-import type { PayloadStamper } from '../client/signed-retry.js';
-import type { SessionKeyMode } from '../crypto/client-key.js';
-import { createStamp } from '../crypto/stamp.js';
+
+import { hasServiceReason } from '../errors/service-reasons.js';
 import { isWalletAuthError, WalletAuthError } from '../errors/wallet-auth-error.js';
-import type { Clock } from '../internal/clock.js';
-import { createStore } from '../internal/subscribable.js';
+import { createFlow } from '../internal/flow.js';
 import type { SigningKeyPair } from '../keys/key-pair.js';
-import type { KeyPersistence, KeyStore } from '../keys/key-store.js';
-import type { AuthSession } from '../types.js';
+import type { KeyPersistence } from '../keys/key-store.js';
+import { createStamp, reconcileRemoval } from '../on-demand/on-demand.js';
 import {
   createBroadcastSessionChannel,
   createLockRunner,
-  type LockRunner,
   type SessionChannel,
   type SessionMessage,
 } from './cross-tab.js';
 import { deriveClockOffset } from './server-clock.js';
+import { createSessionMachine } from './session.machine.js';
 import {
   isSessionRejected,
   noSession,
   sessionExpired,
   signedOutWhileRefreshing,
 } from './session-errors.js';
+import type {
+  AdoptInput,
+  SessionManager,
+  SessionManagerOptions,
+  SessionStamp,
+  SessionState,
+  SignedOutReason,
+  SignOutOutcome,
+} from './session-manager.types.js';
 import { type ActiveSession, fromStored, toActiveSession, toMetadata } from './session-record.js';
 import { createSessionRefresher } from './session-refresh.js';
-
-export type { ActiveSession } from './session-record.js';
-
-/** Why there is no usable session. */
-/**
- * What `signOut()` achieved on the service. The key is always deleted on this device; when the
- * revoke did not reach the service (offline, an error), the session stays valid there until
- * `serverSessionExpiresAt` (epoch ms, service time) — catalogue SES-08.
- */
-export type SignOutOutcome = { revoked: true } | { revoked: false; serverSessionExpiresAt: number };
-
-export type SignedOutReason = 'signedOut' | 'revoked' | 'keyMissing' | 'keyMismatch';
-
-export type SessionState =
-  | { status: 'loading' }
-  | {
-      status: 'signedOut';
-      reason: SignedOutReason | undefined;
-      persistence: KeyPersistence | undefined;
-    }
-  | { status: 'active'; session: ActiveSession; persistence: KeyPersistence; refreshing: boolean }
-  /** The session's time is up: re-authenticate (service interface "Wallet sessions" rule 7). */
-  | { status: 'expired'; session: ActiveSession; persistence: KeyPersistence };
-
-export interface SessionManagerOptions {
-  api: ApiClient;
-  keyStore: KeyStore;
-  clock: Clock;
-  sessionKeyMode?: SessionKeyMode;
-  /** Refresh this long before `expiresAt`; 0 disables automatic refresh. @defaultValue 60000 */
-  refreshMarginMs?: number;
-  /** Cross-tab channel; `false` disables. @defaultValue a BroadcastChannel named after the namespace */
-  channel?: SessionChannel | false;
-  /** Cross-tab lock; @defaultValue Web Locks, else an in-tab mutex */
-  lock?: LockRunner;
-  /** Uniform [0, 1) source for the refresh backoff's jitter. @defaultValue Math.random */
-  random?: () => number;
-}
-
-/** What a sign-in flow hands over when its session is verified. */
-export interface AdoptInput {
-  session: AuthSession;
-  keyPair: SigningKeyPair;
-  credentialId?: string | undefined;
-  /**
-   * The `Date` header of the response that delivered the session, epoch ms: the service-clock
-   * offset is measured from it (wire-format §1). Without it, from the session's `updatedAt`.
-   */
-  serverDateMs?: number | undefined;
-  /**
-   * Called synchronously once the session is this device's, in the same task as the
-   * subscribers' notification: a flow reports its success from here, before any UI that reacts
-   * to the new session can unmount the component that runs the flow.
-   */
-  onAdopted?: ((session: ActiveSession) => void) | undefined;
-}
 
 const SLOT = 'session';
 
 /** Creates the session manager. Touches no browser API until `init()` or the first subscriber. */
-export function createSessionManager(options: SessionManagerOptions) {
+export function createSessionManager(options: SessionManagerOptions): SessionManager {
   const { api, keyStore, clock } = options;
   const refreshMarginMs = options.refreshMarginMs ?? 60_000;
   const random = options.random ?? Math.random;
-  const store = createStore<SessionState>({ status: 'loading' });
   let keyPair: SigningKeyPair | undefined;
   let persistence: KeyPersistence | undefined;
-  let cancelTimer: (() => void) | undefined;
   let refreshing: Promise<ActiveSession> | undefined;
   let initialising: Promise<void> | undefined;
   let channel: SessionChannel | undefined;
   let stopListening: (() => void) | undefined;
-  /** Service clock minus device clock for the current session (catalogue SES-09). */
-  let clockOffsetMs = 0;
   /**
    * Counts the times this tab saw the session end (sign-out, revocation, expiry). A refresh that
    * started under an older count never adopts its result (catalogue SES-05).
@@ -112,63 +57,25 @@ export function createSessionManager(options: SessionManagerOptions) {
   let endings = 0;
   const lock = options.lock ?? createLockRunner({ databaseName: `${keyStore.namespace}.locks` });
 
-  /** The service's time now, as well as this device can tell (wire-format §1). */
-  const serverNow = () => clock.now() + clockOffsetMs;
-
-  /**
-   * Ids of the sessions this tab has held (newest last, at most 32): a lost sign-in answer is
-   * reconciled against the sessions it did not know (wire-format §11.3), and a device that signs
-   * in often with one credential would otherwise meet its own earlier sessions there.
-   */
-  const seenSessionIds: string[] = [];
-
-  function set(next: SessionState) {
-    if (
-      (next.status === 'active' || next.status === 'expired') &&
-      seenSessionIds.at(-1) !== next.session.id
-    ) {
-      seenSessionIds.push(next.session.id);
-      if (seenSessionIds.length > 32) {
-        seenSessionIds.shift();
+  // The lifecycle itself is the pure machine of session.machine.ts, run by the flows'
+  // interpreter: this module does its I/O and reports what happened as events.
+  const lifecycle = createFlow(
+    createSessionMachine({ refreshMarginMs }),
+    (effect) => {
+      if (effect.type === 'refresh') {
+        refresh().catch(() => {
+          // A failed automatic refresh is tried again after a backoff (REFRESH_FAILED), never at
+          // or past expiresAt; the expiry timer takes over from there.
+        });
       }
-    }
-    store.set(next);
-    scheduleTimer();
-  }
+    },
+    { clock },
+  );
+  const send = lifecycle.send;
+  const view = (): SessionState => lifecycle.getSnapshot().view;
 
-  function scheduleTimer() {
-    cancelTimer?.();
-    cancelTimer = undefined;
-    const state = store.getSnapshot();
-    if (state.status !== 'active') {
-      return;
-    }
-    const { id, expiresAt } = state.session;
-    const now = serverNow();
-    const refreshAt = Math.max(expiresAt - refreshMarginMs, refresher.retryNotBefore(id));
-    if (refreshMarginMs > 0 && now < expiresAt && refreshAt < expiresAt && !state.refreshing) {
-      cancelTimer = clock.setTimeout(
-        () => {
-          refresh().catch(() => {
-            // A failed automatic refresh is tried again after a backoff (recorded in doRefresh),
-            // never at or past expiresAt; the expiry timer takes over from there.
-          });
-        },
-        Math.max(0, refreshAt - now),
-      );
-      return;
-    }
-    cancelTimer = clock.setTimeout(expire, Math.max(0, expiresAt - now));
-  }
-
-  function expire() {
-    const state = store.getSnapshot();
-    if (state.status === 'active' && serverNow() >= state.session.expiresAt) {
-      set({ status: 'expired', session: state.session, persistence: state.persistence });
-    } else {
-      scheduleTimer();
-    }
-  }
+  /** The service's time now, as well as this device can tell (wire-format §1). */
+  const serverNow = () => clock.now() + lifecycle.getSnapshot().clockOffsetMs;
 
   function broadcast(message: SessionMessage) {
     channel?.post(message);
@@ -177,25 +84,23 @@ export function createSessionManager(options: SessionManagerOptions) {
   /** Notes that the session ended in this tab: in-flight refreshes must not bring it back. */
   function ended() {
     endings += 1;
-    refresher.forgetFailures();
-    cancelTimer?.();
     keyPair = undefined;
   }
 
   async function readStored(): Promise<void> {
     persistence = await keyStore.getPersistence();
-    const current = store.getSnapshot();
+    const current = view();
     const health = await keyStore.checkHealth(SLOT);
     if (health.status === 'unsupported') {
       keyPair = undefined;
-      set({ status: 'signedOut', reason: undefined, persistence: 'memory' });
+      send({ type: 'SIGNED_OUT', reason: undefined, persistence: 'memory' });
       return;
     }
     if (health.status === 'missing') {
       keyPair = undefined;
       const hadSession = current.status === 'active' || current.status === 'expired';
-      set({
-        status: 'signedOut',
+      send({
+        type: 'SIGNED_OUT',
         reason: hadSession || health.reason === 'corrupt' ? 'keyMissing' : undefined,
         persistence,
       });
@@ -205,17 +110,17 @@ export function createSessionManager(options: SessionManagerOptions) {
     if (record === undefined || health.key.keyPair.purpose !== 'signing') {
       await keyStore.delete(SLOT).catch(() => undefined);
       keyPair = undefined;
-      set({ status: 'signedOut', reason: 'keyMissing', persistence });
+      send({ type: 'SIGNED_OUT', reason: 'keyMissing', persistence });
       return;
     }
     keyPair = health.key.keyPair as SigningKeyPair;
-    clockOffsetMs = record.clockOffsetMs;
-    const { session } = record;
-    if (serverNow() >= session.expiresAt) {
-      set({ status: 'expired', session, persistence });
-    } else {
-      set({ status: 'active', session, persistence, refreshing: false });
-    }
+    send({
+      type: 'RESTORED',
+      session: record.session,
+      persistence,
+      clockOffsetMs: record.clockOffsetMs,
+      now: clock.now(),
+    });
   }
 
   /** Restores the persisted session and starts listening to other tabs. Idempotent. */
@@ -226,14 +131,14 @@ export function createSessionManager(options: SessionManagerOptions) {
         stopListening = channel?.listen((message) => {
           if (message.type === 'signedOut') {
             ended();
-            set({ status: 'signedOut', reason: message.reason, persistence });
+            send({ type: 'SIGNED_OUT', reason: message.reason, persistence });
           } else {
             readStored().catch(() => undefined);
           }
         });
       }
       initialising = readStored().catch((error: unknown) => {
-        set({ status: 'signedOut', reason: undefined, persistence: 'memory' });
+        send({ type: 'SIGNED_OUT', reason: undefined, persistence: 'memory' });
         throw error;
       });
     }
@@ -272,9 +177,9 @@ export function createSessionManager(options: SessionManagerOptions) {
     }
     persistence = await keyStore.getPersistence();
     keyPair = input.keyPair;
-    clockOffsetMs = offset;
-    refresher.forgetFailures();
-    set({ status: 'active', session, persistence, refreshing: false });
+    send({ type: 'ADOPTED', session, persistence, clockOffsetMs: offset, now: clock.now() });
+    // Synchronously, right after the subscribers heard of it: a flow reports its success here,
+    // before UI reacting to the new session can unmount the component running the flow.
     input.onAdopted?.(session);
     broadcast({ type: 'changed', sessionId: session.id });
     return session;
@@ -295,16 +200,14 @@ export function createSessionManager(options: SessionManagerOptions) {
    * stamper of the current session. Expiry is judged on the service's clock (catalogue SES-09).
    * @throws WalletAuthError `SESSION_EXPIRED`, `SESSION_KEY_MISSING`.
    */
-  async function requireStamper(): Promise<{ session: ActiveSession; stamp: PayloadStamper }> {
+  async function requireStamper(): Promise<SessionStamp> {
     await init().catch(() => undefined);
-    const state = store.getSnapshot();
+    const state = view();
     if (
       state.status === 'expired' ||
       (state.status === 'active' && serverNow() >= state.session.expiresAt)
     ) {
-      if (state.status === 'active') {
-        set({ status: 'expired', session: state.session, persistence: state.persistence });
-      }
+      send({ type: 'EXPIRED', ended: false });
       throw sessionExpired();
     }
     if (state.status !== 'active' || keyPair === undefined) {
@@ -320,8 +223,8 @@ export function createSessionManager(options: SessionManagerOptions) {
       });
       if (health.status !== 'present') {
         keyPair = undefined;
-        set({
-          status: 'signedOut',
+        send({
+          type: 'SIGNED_OUT',
           reason: health.status === 'mismatched' ? 'keyMismatch' : 'keyMissing',
           persistence,
         });
@@ -335,6 +238,7 @@ export function createSessionManager(options: SessionManagerOptions) {
     return {
       session: state.session,
       stamp: (payload) => createStamp({ payload, keyPair: signingKey }),
+      reportRejected,
     };
   }
 
@@ -343,14 +247,13 @@ export function createSessionManager(options: SessionManagerOptions) {
     if (!isSessionRejected(error)) {
       return;
     }
-    const reason = isWalletAuthError(error) ? (error.reason ?? error.message) : '';
-    const state = store.getSnapshot();
-    if (/expired/i.test(reason) && !/revoked/i.test(reason) && state.status === 'active') {
+    const state = view();
+    if (hasServiceReason(error, 'sessionTimedOut') && state.status === 'active') {
       // The service's clock passed expiresAt before ours did: re-authenticate (rule 7), which is
       // not the same as having been signed out from another device.
       ended();
       await keyStore.delete(SLOT).catch(() => undefined);
-      set({ status: 'expired', session: state.session, persistence: state.persistence });
+      send({ type: 'EXPIRED', sessionId: state.session.id, ended: true });
       return;
     }
     await forget('revoked');
@@ -359,7 +262,7 @@ export function createSessionManager(options: SessionManagerOptions) {
   async function forget(reason: SignedOutReason): Promise<void> {
     ended();
     await keyStore.delete(SLOT).catch(() => undefined);
-    set({ status: 'signedOut', reason, persistence });
+    send({ type: 'SIGNED_OUT', reason, persistence });
     broadcast({ type: 'signedOut', reason: reason === 'revoked' ? 'revoked' : 'signedOut' });
   }
 
@@ -370,8 +273,8 @@ export function createSessionManager(options: SessionManagerOptions) {
     lock,
     sessionKeyMode: options.sessionKeyMode ?? 'documented',
     random,
-    getState: store.getSnapshot,
-    set,
+    getState: view,
+    send,
     serverNow,
     deviceNow: () => clock.now(),
     endings: () => endings,
@@ -382,7 +285,7 @@ export function createSessionManager(options: SessionManagerOptions) {
     reportRejected,
     signedOutEverywhere() {
       ended();
-      set({ status: 'signedOut', reason: 'signedOut', persistence });
+      send({ type: 'SIGNED_OUT', reason: 'signedOut', persistence });
       broadcast({ type: 'signedOut', reason: 'signedOut' });
     },
   });
@@ -391,7 +294,7 @@ export function createSessionManager(options: SessionManagerOptions) {
   function refresh(): Promise<ActiveSession> {
     if (refreshing === undefined) {
       // The snapshot is taken now, before waiting for the lock (catalogue SES-04).
-      const state = store.getSnapshot();
+      const state = view();
       const epoch = endings;
       const run =
         state.status === 'active'
@@ -399,7 +302,7 @@ export function createSessionManager(options: SessionManagerOptions) {
           : init()
               .catch(() => undefined)
               .then(() => {
-                const now = store.getSnapshot();
+                const now = view();
                 if (now.status !== 'active') {
                   throw now.status === 'expired' ? sessionExpired() : noSession();
                 }
@@ -419,7 +322,7 @@ export function createSessionManager(options: SessionManagerOptions) {
    */
   async function signOut(options: { revoke?: boolean } = {}): Promise<SignOutOutcome> {
     await init().catch(() => undefined);
-    const state = store.getSnapshot();
+    const state = view();
     let outcome: SignOutOutcome = { revoked: true };
     if (state.status === 'active') {
       outcome = { revoked: false, serverSessionExpiresAt: state.session.expiresAt };
@@ -474,10 +377,18 @@ export function createSessionManager(options: SessionManagerOptions) {
   }
 
   return {
-    getSnapshot: store.getSnapshot,
+    getSnapshot: view,
     subscribe(listener: () => void) {
       init().catch(() => undefined);
-      return store.subscribe(listener);
+      // Subscribers hear of changes to the view, not of the machine's timer bookkeeping.
+      let last = view();
+      return lifecycle.subscribe(() => {
+        const next = view();
+        if (next !== last) {
+          last = next;
+          listener();
+        }
+      });
     },
     init,
     adopt,
@@ -485,18 +396,11 @@ export function createSessionManager(options: SessionManagerOptions) {
     refresh,
     signOut,
     revokeSession,
-    reportRejected,
-    /** Ids of the sessions this tab has held (at most 32, newest last). */
-    knownSessionIds: (): readonly string[] => [...seenSessionIds],
-    /** The signing key of the current session, for flows that stamp with it (never exported). */
-    currentKeyPair: () => keyPair,
+    knownSessionIds: (): readonly string[] => [...lifecycle.getSnapshot().knownSessionIds],
     dispose() {
-      cancelTimer?.();
+      lifecycle.dispose();
       stopListening?.();
       channel?.close();
     },
   };
 }
-
-/** The session manager's public shape. */
-export type SessionManager = ReturnType<typeof createSessionManager>;

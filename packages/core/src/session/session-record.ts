@@ -86,7 +86,7 @@ export function fromStored(key: StoredKey): SessionRecord | undefined {
       expiresAt: m.expiresAt,
       publicKey: key.keyPair.compressedPublicKeyHex,
     },
-    // Stored before the offset existed: trust the device clock, as the kit did then.
+    // A record without an offset (written before the kit stored one): trust the device clock.
     clockOffsetMs:
       typeof m.clockOffsetMs === 'number' && Number.isFinite(m.clockOffsetMs) ? m.clockOffsetMs : 0,
     refreshedFrom: typeof m.refreshedFrom === 'string' ? m.refreshedFrom : undefined,

@@ -1,25 +1,67 @@
 /**
- * The refresh exchange itself, loaded on first use (the `on-demand.ts` chunk: a refresh runs
+ * The refresh exchange itself, loaded on first use (the on-demand chunk, `on-demand/chunk.ts`: a refresh runs
  * minutes after sign-in, so its code stays out of the first load): the call under the cross-tab
  * lock, the slot re-check (catalogue SES-04), discarding and revoking a result that arrives after
  * a sign-out (SES-05), the end of a refused session without retry (SES-03), and reconciling a lost
  * answer from the session list (wire-format §11.3, catalogue SR-12).
  */
-import { reconcileRefresh } from '../client/reconcile.js';
+
+import type { ApiClient } from '../client/api-client.types.js';
+import type { SessionKeyMode } from '../crypto/client-key.js';
 import { createClientKey, resolveSessionKey } from '../crypto/client-key.js';
 import { createStamp } from '../crypto/stamp.js';
 import { isWalletAuthError } from '../errors/wallet-auth-error.js';
 import type { SigningKeyPair } from '../keys/key-pair.js';
+import type { KeyStore } from '../keys/key-store.js';
+import { reconcileRefresh } from '../signed-retry/reconcile.js';
+import type { PayloadStamper } from '../signed-retry/signed-retry.js';
+import type { AuthSession } from '../types.js';
+import type { LockRunner } from './cross-tab.js';
+import { refreshFailedEvent, type SessionEvent } from './session.machine.js';
 import { isRefreshRefused, sessionExpired, signedOutWhileRefreshing } from './session-errors.js';
+import type { SessionState } from './session-manager.types.js';
 import { type ActiveSession, fromStored } from './session-record.js';
-import type { RefreshContext } from './session-refresh.js';
 
-/** One tab's refresher as the exchange sees it: its context, lock and failure bookkeeping. */
+/** What the refresher needs from the session manager that owns it. */
+export interface RefreshContext {
+  api: ApiClient;
+  keyStore: KeyStore;
+  slot: string;
+  lock: LockRunner;
+  sessionKeyMode: SessionKeyMode;
+  random: () => number;
+  getState(): SessionState;
+  /** Reports what happened to the session machine. */
+  send(event: SessionEvent): void;
+  /** The service's time now (device clock plus the session's offset, wire-format §1). */
+  serverNow(): number;
+  /** The device clock, epoch ms. */
+  deviceNow(): number;
+  /** How many times this tab saw the session end so far. */
+  endings(): number;
+  /** Notes in this tab that the session ended (drops the key from memory, stops timers). */
+  ended(): void;
+  readStored(): Promise<void>;
+  requireStamper(): Promise<{ stamp: PayloadStamper }>;
+  commit(
+    input: {
+      session: AuthSession;
+      keyPair: SigningKeyPair;
+      credentialId: string | undefined;
+      refreshedFrom: string;
+      receivedAtMs: number;
+    },
+    stillWanted: () => boolean,
+  ): Promise<ActiveSession>;
+  reportRejected(error: unknown): Promise<void>;
+  /** Marks this tab signed out and tells the others. */
+  signedOutEverywhere(): void;
+}
+
+/** One tab's refresher as the exchange sees it: its context and cross-tab lock. */
 export interface RefreshRunner {
   ctx: RefreshContext;
   lockName: string;
-  /** Records a failed refresh of `sessionId` for the backoff (SES-03). */
-  noteFailure(sessionId: string, error: unknown): void;
 }
 
 /** True while the key slot still holds `session` (no other tab signed out or replaced it). */
@@ -92,7 +134,6 @@ async function exchange(
 
 async function onFailure(runner: RefreshRunner, due: ActiveSession, error: unknown): Promise<void> {
   const { ctx } = runner;
-  const now = ctx.getState();
   if (isRefreshRefused(error)) {
     // The service no longer knows this session as active: re-authenticate, never retry.
     await ctx.reportRejected(error);
@@ -100,16 +141,12 @@ async function onFailure(runner: RefreshRunner, due: ActiveSession, error: unkno
     if (after.status === 'active' && after.session.id === due.id) {
       ctx.ended();
       await ctx.keyStore.delete(ctx.slot).catch(() => undefined);
-      ctx.set({ status: 'expired', session: after.session, persistence: after.persistence });
+      ctx.send({ type: 'EXPIRED', sessionId: due.id, ended: true });
     }
     return;
   }
-  if (now.status === 'active' && now.session.id === due.id) {
-    runner.noteFailure(due.id, error);
-  }
-  if (now.status === 'active' && now.refreshing) {
-    ctx.set({ ...now, refreshing: false });
-  }
+  // A failure worth retrying: the machine backs off (SES-03) and ends the `refreshing` mark.
+  ctx.send(refreshFailedEvent(due.id, error, ctx.deviceNow(), ctx.random()));
 }
 
 /**
@@ -133,7 +170,7 @@ export function runRefresh(
     if (state.status !== 'active' || epoch !== ctx.endings()) {
       throw state.status === 'expired' ? sessionExpired() : signedOutWhileRefreshing();
     }
-    ctx.set({ ...state, refreshing: true });
+    ctx.send({ type: 'REFRESH_STARTED', now: ctx.deviceNow() });
     try {
       return await exchange(runner, due, epoch);
     } catch (error) {

@@ -3,12 +3,10 @@
  * the platform's Basic credentials added the way the proxy adds them.
  */
 import { createSandbox, type SandboxOptions } from '@wallet-auth/sandbox';
-import {
-  createWalletAuthClient,
-  type WalletAuthClientOptions,
-} from '../client/create-wallet-auth-client.js';
+import { createWalletAuthClient } from '../create-wallet-auth-client.js';
 import type { Subscribable } from '../internal/subscribable.js';
 import { createMemoryKeyStore } from '../keys/memory-key-store.js';
+import type { WalletAuthClientOptions } from '../wallet-auth-client.types.js';
 
 export const BASE_URL = 'http://sandbox.test/2025-10-13';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { WalletAuthClient } from '../client/create-wallet-auth-client.js';
 import { createOtpLoginFlow } from '../flows/otp-login/otp-login.js';
 import { setup, waitFor } from '../test/harness.js';
+import type { WalletAuthClient } from '../wallet-auth-client.types.js';
 import { type ContactChange, changeContact } from './change-contact.js';
 
 async function signInWithOtp(client: WalletAuthClient, credentialId: string) {

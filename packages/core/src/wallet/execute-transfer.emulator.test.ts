@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { WalletAuthClient } from '../client/create-wallet-auth-client.js';
 import { createOtpLoginFlow } from '../flows/otp-login/otp-login.js';
+import type { SignedActionProgress } from '../session/signed-action.js';
 import { setup, waitFor } from '../test/harness.js';
+import type { WalletAuthClient } from '../wallet-auth-client.types.js';
 import { createTransfer, executeTransfer } from './execute-transfer.js';
-import type { SignedActionProgress } from './session-signed.js';
 
 async function signInWithOtp(client: WalletAuthClient, credentialId: string) {
   const flow = createOtpLoginFlow(client);

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../client/api-client.js';
-import type { WalletAuthClient } from '../client/create-wallet-auth-client.js';
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
 import type { CreateQuoteBody, Quote } from '../types.js';
+import type { WalletAuthClient } from '../wallet-auth-client.types.js';
 import { createTransfer, executeTransfer } from './execute-transfer.js';
 
 const WALLET = 'InternalAccount:0f8fad5b-d9cb-469f-a165-70867728950e';

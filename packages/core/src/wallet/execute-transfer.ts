@@ -1,9 +1,14 @@
-import type { WalletAuthClient } from '../client/create-wallet-auth-client.js';
 import { bytesToHex } from '../encoding/hex.js';
+import { hasServiceReason } from '../errors/service-reasons.js';
 import { isWalletAuthError, WalletAuthError } from '../errors/wallet-auth-error.js';
 import { randomBytes } from '../internal/web-crypto.js';
+import {
+  type SignedActionOptions,
+  signedCallOptions,
+  withSessionStamp,
+} from '../session/signed-action.js';
 import type { Quote } from '../types.js';
-import { type SignedActionOptions, signedCallOptions, withSessionStamp } from './session-signed.js';
+import type { WalletAuthClient } from '../wallet-auth-client.types.js';
 import { assertResourceId, invalidInput } from './validate-input.js';
 
 /**
@@ -50,16 +55,7 @@ function isQuoteExpired(error: unknown, quote: Quote, now: () => number): error 
   if (!isWalletAuthError(error) || error.code !== 'INVALID_INPUT') {
     return false;
   }
-  const errors = error.details?.errors;
-  const saysExpired =
-    Array.isArray(errors) &&
-    errors.some(
-      (entry: { field?: unknown; message?: unknown }) =>
-        entry.field === 'quoteId' &&
-        typeof entry.message === 'string' &&
-        /expired/i.test(entry.message),
-    );
-  return saysExpired || Date.parse(quote.expiresAt) <= now();
+  return hasServiceReason(error, 'quoteExpired') || Date.parse(quote.expiresAt) <= now();
 }
 
 function validate(params: TransferParams): void {

@@ -1,10 +1,10 @@
 import { interopVectors } from '@wallet-auth/test-utils';
 import { describe, expect, it } from 'vitest';
-import type { WalletAuthClient } from '../client/create-wallet-auth-client.js';
 import type { WalletAuthError } from '../errors/wallet-auth-error.js';
 import { createOtpLoginFlow } from '../flows/otp-login/otp-login.js';
 import { createIndexedDbKeyStore } from '../keys/indexed-db-key-store.js';
 import { setup, waitFor } from '../test/harness.js';
+import type { WalletAuthClient } from '../wallet-auth-client.types.js';
 import { exportWallet } from './export-wallet.js';
 
 async function signInWithOtp(client: WalletAuthClient, credentialId: string) {

@@ -1,8 +1,12 @@
-import type { WalletAuthClient } from '../client/create-wallet-auth-client.js';
-import { openExportBundle } from '../crypto/open-export-bundle.js';
+import { decryptExportBundle } from '../crypto/decrypt-export-bundle.js';
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
 import { generateDecryptionKeyPair } from '../keys/key-pair.js';
-import { type SignedActionOptions, signedCallOptions, withSessionStamp } from './session-signed.js';
+import {
+  type SignedActionOptions,
+  signedCallOptions,
+  withSessionStamp,
+} from '../session/signed-action.js';
+import type { WalletAuthClient } from '../wallet-auth-client.types.js';
 import { assertResourceId } from './validate-input.js';
 
 /**
@@ -42,7 +46,7 @@ export async function exportWallet(
         'The export answer has no encryptedWalletCredentials.',
       );
     }
-    return openExportBundle({
+    return decryptExportBundle({
       encryptedWalletCredentials: answer.encryptedWalletCredentials,
       keyPair,
       environment: client.environment,

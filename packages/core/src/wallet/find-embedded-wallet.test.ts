@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { WalletAuthClient } from '../client/create-wallet-auth-client.js';
 import { setup } from '../test/harness.js';
 import type {
   InternalAccount,
   InternalAccountListResponse,
   ListInternalAccountsParams,
 } from '../types.js';
+import type { WalletAuthClient } from '../wallet-auth-client.types.js';
 import { findEmbeddedWallet } from './find-embedded-wallet.js';
 
 const CUSTOMER = 'Customer:0f8fad5b-d9cb-469f-a165-70867728950e';

@@ -1,6 +1,6 @@
-import type { WalletAuthClient } from '../client/create-wallet-auth-client.js';
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
 import type { InternalAccount } from '../types.js';
+import type { WalletAuthClient } from '../wallet-auth-client.types.js';
 import { assertResourceId } from './validate-input.js';
 
 /** Options of `findEmbeddedWallet`. */

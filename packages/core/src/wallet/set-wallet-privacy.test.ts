@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { WalletAuthClient } from '../client/create-wallet-auth-client.js';
-import { createWalletAuthClient } from '../client/create-wallet-auth-client.js';
+import { createWalletAuthClient } from '../create-wallet-auth-client.js';
 import { createOtpLoginFlow } from '../flows/otp-login/otp-login.js';
 import { createMemoryKeyStore } from '../keys/memory-key-store.js';
+import type { SignedActionProgress } from '../session/signed-action.js';
 import { BASE_URL, basicAuth, setup, waitFor } from '../test/harness.js';
-import type { SignedActionProgress } from './session-signed.js';
+import type { WalletAuthClient } from '../wallet-auth-client.types.js';
 import { setWalletPrivacy } from './set-wallet-privacy.js';
 
 async function signInWithOtp(client: WalletAuthClient, credentialId: string) {

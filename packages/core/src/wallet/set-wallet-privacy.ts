@@ -1,6 +1,10 @@
-import type { WalletAuthClient } from '../client/create-wallet-auth-client.js';
+import {
+  type SignedActionOptions,
+  signedCallOptions,
+  withSessionStamp,
+} from '../session/signed-action.js';
 import type { InternalAccount } from '../types.js';
-import { type SignedActionOptions, signedCallOptions, withSessionStamp } from './session-signed.js';
+import type { WalletAuthClient } from '../wallet-auth-client.types.js';
 import { assertResourceId, invalidInput } from './validate-input.js';
 
 /**

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cdp } from 'vitest/browser';
-import type { WalletAuthClient } from '../client/create-wallet-auth-client.js';
 import { createOtpLoginFlow } from '../flows/otp-login/otp-login.js';
 import { createPasskeyLoginFlow } from '../flows/passkey-login/passkey-login.js';
 import { createPasskeyRegistrationFlow } from '../flows/passkey-registration/passkey-registration.js';
 import { setup, waitFor } from '../test/harness.js';
+import type { WalletAuthClient } from '../wallet-auth-client.types.js';
 import { createBrowserWebAuthn } from './browser-webauthn.js';
 
 // Chromium's virtual authenticator through CDP (toolchain.md "Browser tests"): the real

@@ -3,15 +3,16 @@
  * core touches no browser global and server rendering never loads it (house style §2.8).
  */
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
-import { identifyWebAuthnErrorOnDemand } from './identify-webauthn-error-on-demand.js';
+import { identifyWebAuthnError } from '../on-demand/on-demand.js';
 import type { WebAuthnCeremonyOptions, WebAuthnPort } from './webauthn-port.js';
 
-type SimpleWebAuthn = typeof import('@simplewebauthn/browser');
+/** The `@simplewebauthn/browser` module the port runs on. */
+export type SimpleWebAuthnLibrary = typeof import('@simplewebauthn/browser');
 
 /** Options of `createBrowserWebAuthn`. */
 export interface BrowserWebAuthnOptions {
   /** Loads the library. @defaultValue a dynamic `import('@simplewebauthn/browser')` */
-  load?: () => Promise<SimpleWebAuthn>;
+  load?: () => Promise<SimpleWebAuthnLibrary>;
 }
 
 function insecure(): WalletAuthError {
@@ -38,13 +39,13 @@ function unsupported(): WalletAuthError {
  * const flow = createPasskeyLoginFlow(client, { webauthn: createBrowserWebAuthn() });
  */
 export function createBrowserWebAuthn(options: BrowserWebAuthnOptions = {}): WebAuthnPort {
-  let loading: Promise<SimpleWebAuthn> | undefined;
+  let loading: Promise<SimpleWebAuthnLibrary> | undefined;
   const load = () => {
     loading ??= (options.load ?? (() => import('@simplewebauthn/browser')))();
     return loading;
   };
 
-  async function ready(signal: AbortSignal | undefined): Promise<SimpleWebAuthn> {
+  async function ready(signal: AbortSignal | undefined): Promise<SimpleWebAuthnLibrary> {
     if (globalThis.isSecureContext === false) {
       throw insecure();
     }
@@ -61,7 +62,7 @@ export function createBrowserWebAuthn(options: BrowserWebAuthnOptions = {}): Web
   async function run<T>(
     ceremony: 'create' | 'get',
     { signal }: WebAuthnCeremonyOptions,
-    start: (library: SimpleWebAuthn) => Promise<T>,
+    start: (library: SimpleWebAuthnLibrary) => Promise<T>,
   ): Promise<T> {
     const library = await ready(signal);
     const onAbort = () => library.WebAuthnAbortService.cancelCeremony();
@@ -69,7 +70,7 @@ export function createBrowserWebAuthn(options: BrowserWebAuthnOptions = {}): Web
     try {
       return await start(library);
     } catch (error) {
-      throw await identifyWebAuthnErrorOnDemand(error, {
+      throw await identifyWebAuthnError(error, {
         ceremony,
         aborted: signal?.aborted === true,
       });
@@ -90,7 +91,7 @@ export function createBrowserWebAuthn(options: BrowserWebAuthnOptions = {}): Web
         const response = await library.startRegistration({
           // Structurally the library's type; ours names only the members the kit sets.
           optionsJSON: optionsJSON as Parameters<
-            SimpleWebAuthn['startRegistration']
+            SimpleWebAuthnLibrary['startRegistration']
           >[0]['optionsJSON'],
         });
         return {
@@ -103,7 +104,7 @@ export function createBrowserWebAuthn(options: BrowserWebAuthnOptions = {}): Web
       run('get', ceremony, async (library) => {
         const response = await library.startAuthentication({
           optionsJSON: optionsJSON as Parameters<
-            SimpleWebAuthn['startAuthentication']
+            SimpleWebAuthnLibrary['startAuthentication']
           >[0]['optionsJSON'],
         });
         return { ...response, type: 'public-key' as const };

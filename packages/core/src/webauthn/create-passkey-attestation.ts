@@ -6,8 +6,8 @@
 import { base64UrlToBytes, bytesToBase64Url } from '../encoding/base64url.js';
 import { utf8ToBytes } from '../encoding/utf8.js';
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
+import { identifyWebAuthnError } from '../on-demand/on-demand.js';
 import type { PasskeyAttestation } from '../types.js';
-import { identifyWebAuthnErrorOnDemand } from './identify-webauthn-error-on-demand.js';
 import { readBase64UrlMember } from './read-base64url-member.js';
 import type {
   AuthenticatorTransportName,
@@ -118,7 +118,7 @@ export async function createPasskeyAttestation(
   try {
     response = await port.create(options, signal === undefined ? {} : { signal });
   } catch (error) {
-    throw await identifyWebAuthnErrorOnDemand(error, {
+    throw await identifyWebAuthnError(error, {
       ceremony: 'create',
       aborted: signal?.aborted === true,
     });

@@ -6,7 +6,7 @@
 import { passkeyChallengeToBytes } from '../crypto/passkey-challenge.js';
 import { bytesToBase64Url } from '../encoding/base64url.js';
 import type { PasskeyAssertion } from '../types.js';
-import { identifyWebAuthnErrorOnDemand } from './identify-webauthn-error-on-demand.js';
+import { identifyWebAuthnError } from './identify-webauthn-error.js';
 import { readBase64UrlMember } from './read-base64url-member.js';
 import type {
   AuthenticationResponseJSON,
@@ -95,7 +95,7 @@ export async function getPasskeyAssertion(
   try {
     response = await port.get(options, signal === undefined ? {} : { signal });
   } catch (error) {
-    throw await identifyWebAuthnErrorOnDemand(error, {
+    throw await identifyWebAuthnError(error, {
       ceremony: 'get',
       aborted: signal?.aborted === true,
     });

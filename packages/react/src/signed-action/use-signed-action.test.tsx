@@ -41,7 +41,8 @@ describe('useSignedAction', () => {
     await user.click(screen.getByRole('button', { name: 'Make private' }));
     const confirm = await screen.findByRole('region', { name: en.confirm.title });
     expect(confirm.getAttribute('data-action')).toBe('updatePrivacy');
-    expect(document.activeElement).toBe(confirm);
+    // Focus moves in an effect after the region is committed.
+    await waitFor(() => expect(document.activeElement).toBe(confirm));
     const signedLegs = () => kit.requests.filter((r) => r.method === 'PATCH').length;
     expect(signedLegs()).toBe(1);
     await user.click(screen.getByRole('button', { name: en.confirm.approve }));

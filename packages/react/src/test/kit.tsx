@@ -17,11 +17,11 @@ import {
   createWalletAuthClient,
   type GetIdToken,
   type KeyStore,
-  systemClock,
   type WalletAuthClient,
   type WalletAuthClientOptions,
   type WebAuthnPort,
 } from '@wallet-auth/core';
+import { systemClock } from '@wallet-auth/core/primitives';
 import { createSandbox, mintSandboxIdToken, type SandboxOptions } from '@wallet-auth/sandbox';
 import type { ReactNode } from 'react';
 import type { WalletAuthMessages } from '../i18n/en.js';

@@ -4,7 +4,8 @@
  * kit's JSON port, a port whose prompt the person dismisses, one with no passkeys, and one whose
  * prompt stays open.
  */
-import { base64UrlToBytes, type WebAuthnPort } from '@wallet-auth/core';
+import type { WebAuthnPort } from '@wallet-auth/core';
+import { base64UrlToBytes } from '@wallet-auth/core/primitives';
 import { createSoftAuthenticator, type SoftAuthenticator } from '@wallet-auth/test-utils';
 
 /** A port backed by a software authenticator for `rpId` at `origin`. */

@@ -106,13 +106,22 @@ export function authorisingSession(
   return { reason: lastReason };
 }
 
+/** Revokes one session (`DELETE /auth/sessions/{id}`): inactive from now on, kept for its id. */
+export function revokeSession(
+  ctx: SandboxContext,
+  session: SessionRecord,
+  now: number = ctx.state.now(),
+): void {
+  session.revoked = true;
+  session.updatedAt = now;
+}
+
 /** Revokes every session issued (directly or by refresh) from `credentialId` (§12 revoke cascade). */
 export function revokeSessionsOf(ctx: SandboxContext, credentialId: string): void {
   const now = ctx.state.now();
   for (const session of ctx.state.sessions.values()) {
     if (session.credentialId === credentialId && !session.revoked) {
-      session.revoked = true;
-      session.updatedAt = now;
+      revokeSession(ctx, session, now);
     }
   }
 }

@@ -6,7 +6,7 @@
 import { type Context, Hono } from 'hono';
 import { authFailure, notFound } from '../api-error.js';
 import { readClientKey } from '../auth/client-key.js';
-import { authorisingSession, issueSession } from '../auth/sessions.js';
+import { authorisingSession, issueSession, revokeSession } from '../auth/sessions.js';
 import type { SandboxContext } from '../context.js';
 import { FieldErrors } from '../http/fields.js';
 import { parseJsonObject, rawBody } from '../http/json-body.js';
@@ -138,8 +138,7 @@ export function sessionsRoutes(ctx: SandboxContext): Hono {
         return 'reason' in found ? found.reason : undefined;
       },
       commit: () => {
-        session.revoked = true;
-        session.updatedAt = ctx.state.now();
+        revokeSession(ctx, session);
         return { status: 204 };
       },
     });

@@ -5,9 +5,11 @@
  * fresh ID token, and a token that left the 60 s window — both legs re-check `iat` — asks for a
  * fresh one. Passkeys have their own flow (`passkey-registration`).
  */
+
 import type { WalletAuthError } from '../../errors/wallet-auth-error.js';
+import type { Machine } from '../../internal/flow.js';
+import type { SignedActionProgress } from '../../session/signed-action.js';
 import type { AuthMethod } from '../../types.js';
-import type { SignedActionProgress } from '../../wallet/session-signed.js';
 import { classifyOidcError, type OidcTokenProblem } from '../oauth-login/id-token.js';
 import { retryAtOf } from '../passkey-login/passkey-login.machine.js';
 import { stoppedTransition } from '../stopped.js';
@@ -56,7 +58,11 @@ export type AddCredentialEffect =
 type Result = readonly [AddCredentialState, readonly AddCredentialEffect[]];
 
 /** Builds the add-credential machine. */
-export function createAddCredentialMachine() {
+export function createAddCredentialMachine(): Machine<
+  AddCredentialState,
+  AddCredentialEvent,
+  AddCredentialEffect
+> {
   const initial: AddCredentialState = { status: 'idle' };
 
   const start = (credentialType: AddableCredentialType): Result => {

@@ -1,7 +1,7 @@
 import { mintSandboxIdToken } from '@wallet-auth/sandbox';
 import { describe, expect, it } from 'vitest';
-import type { WalletAuthClient } from '../../client/create-wallet-auth-client.js';
 import { setup, waitFor } from '../../test/harness.js';
+import type { WalletAuthClient } from '../../wallet-auth-client.types.js';
 import type { GetIdToken } from '../oauth-login/id-token.js';
 import { createOAuthLoginFlow } from '../oauth-login/oauth-login.js';
 import { createOtpLoginFlow } from '../otp-login/otp-login.js';

@@ -3,6 +3,7 @@
  * it asks the integrator for a fresh ID token carrying the nonce it computed, and classifies the
  * service's answers about that token.
  */
+import { hasServiceReason } from '../../errors/service-reasons.js';
 import { WalletAuthError } from '../../errors/wallet-auth-error.js';
 
 /** What the kit asks the integrator's identity-provider code for. */
@@ -73,17 +74,13 @@ export type OidcTokenProblem = 'staleToken' | 'nonceMismatch' | 'identityMismatc
  * @param error - The failure of a verify or add.
  */
 export function classifyOidcError(error: WalletAuthError): OidcTokenProblem | undefined {
-  if (error.code !== 'UNAUTHORIZED') {
-    return undefined;
-  }
-  const reason = error.reason ?? '';
-  if (/\biat\b|token expired/i.test(reason)) {
+  if (hasServiceReason(error, 'idTokenStale')) {
     return 'staleToken';
   }
-  if (/nonce/i.test(reason)) {
+  if (hasServiceReason(error, 'idTokenNonceMismatch')) {
     return 'nonceMismatch';
   }
-  if (/identity/i.test(reason)) {
+  if (hasServiceReason(error, 'idTokenIdentityMismatch')) {
     return 'identityMismatch';
   }
   return undefined;

@@ -3,12 +3,13 @@
  * the client key and its nonce, the integrator's `getIdToken({ nonce })`, verify, then the sealed
  * session key opened and adopted.
  */
-import type { WalletAuthClient } from '../../client/create-wallet-auth-client.js';
+
 import { type ClientKey, createClientKey, type SessionKeyMode } from '../../crypto/client-key.js';
 import { createOAuthNonce } from '../../crypto/oauth-nonce.js';
-import { toWalletAuthError } from '../../wallet/session-signed.js';
+import { toWalletAuthError } from '../../errors/wallet-auth-error.js';
+import type { EffectRunner } from '../../internal/flow.js';
+import type { WalletAuthClient } from '../../wallet-auth-client.types.js';
 import { adoptVerifiedSession } from '../adopt-verified-session.js';
-import type { EffectRunner } from '../flow.js';
 import { type GetIdToken, requestIdToken } from './id-token.js';
 import type { OAuthLoginEffect, OAuthLoginEvent } from './oauth-login.machine.js';
 

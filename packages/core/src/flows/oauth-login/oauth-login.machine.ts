@@ -5,8 +5,10 @@
  * one (`needsFreshToken`); a closed provider window is `cancelled`. The token itself is never
  * kept in a state.
  */
+
 import type { ClientKey } from '../../crypto/client-key.js';
 import type { WalletAuthError } from '../../errors/wallet-auth-error.js';
+import type { Machine } from '../../internal/flow.js';
 import type { AuthSession } from '../../types.js';
 import { retryAtOf } from '../passkey-login/passkey-login.machine.js';
 import { stoppedTransition } from '../stopped.js';
@@ -51,7 +53,11 @@ export type OAuthLoginEffect =
 type Result = readonly [OAuthLoginState, readonly OAuthLoginEffect[]];
 
 /** Builds the OAuth sign-in machine. */
-export function createOAuthLoginMachine() {
+export function createOAuthLoginMachine(): Machine<
+  OAuthLoginState,
+  OAuthLoginEvent,
+  OAuthLoginEffect
+> {
   const initial: OAuthLoginState = { status: 'idle' };
 
   const obtain = (credentialId: string): Result => [

@@ -1,9 +1,9 @@
 import { mintSandboxIdToken, oidcNonceFor } from '@wallet-auth/sandbox';
 import { describe, expect, it } from 'vitest';
-import type { WalletAuthClient } from '../../client/create-wallet-auth-client.js';
 import type { KeyStore } from '../../keys/key-store.js';
 import { createMemoryKeyStore } from '../../keys/memory-key-store.js';
 import { setup, waitFor } from '../../test/harness.js';
+import type { WalletAuthClient } from '../../wallet-auth-client.types.js';
 import { createAddCredentialFlow } from '../add-credential/add-credential.js';
 import { createOtpLoginFlow } from '../otp-login/otp-login.js';
 import type { GetIdToken } from './id-token.js';

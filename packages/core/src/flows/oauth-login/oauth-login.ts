@@ -2,9 +2,11 @@
  * OAUTH sign-in: the machine of `oauth-login.machine.ts` run with the client's API, key handling,
  * session manager and the integrator's `getIdToken`.
  */
-import type { WalletAuthClient } from '../../client/create-wallet-auth-client.js';
-import { loadOnDemand } from '../../internal/load-chunk.js';
-import { createFlow, type Flow, runOnDemand } from '../flow.js';
+
+import { createFlow, type Flow } from '../../internal/flow.js';
+import { runOnDemand } from '../../internal/load-chunk.js';
+import { loadOnDemand } from '../../on-demand/on-demand.js';
+import type { WalletAuthClient } from '../../wallet-auth-client.types.js';
 import type { GetIdToken } from './id-token.js';
 import type { OAuthKey } from './oauth-login.effects.js';
 import {

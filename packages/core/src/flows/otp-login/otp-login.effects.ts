@@ -3,21 +3,17 @@
  * with HPKE when the code is requested): the challenge, the sealed code and its verification with
  * the TEK's stamp, the session adopted, and a lost verify answer reconciled from the session list.
  */
-import type { WalletAuthClient } from '../../client/create-wallet-auth-client.js';
-import { reconcileNewSession } from '../../client/reconcile.js';
+
 import { encryptOtpCode } from '../../crypto/encrypt-otp-code.js';
 import { createStamp } from '../../crypto/stamp.js';
-import { isWalletAuthError, WalletAuthError } from '../../errors/wallet-auth-error.js';
+import { toWalletAuthError, WalletAuthError } from '../../errors/wallet-auth-error.js';
+import type { EffectRunner } from '../../internal/flow.js';
 import type { SigningKeyPair } from '../../keys/key-pair.js';
+import { observeSignedProgress } from '../../session/signed-action.js';
+import { reconcileNewSession } from '../../signed-retry/reconcile.js';
 import type { AuthMethod, AuthSession } from '../../types.js';
-import type { EffectRunner } from '../flow.js';
+import type { WalletAuthClient } from '../../wallet-auth-client.types.js';
 import type { OtpCredentialType, OtpLoginEffect, OtpLoginEvent } from './otp-login.machine.js';
-
-function asError(error: unknown): WalletAuthError {
-  return isWalletAuthError(error)
-    ? error
-    : new WalletAuthError('UNKNOWN', 'Sign-in failed.', { cause: error });
-}
 
 /**
  * Runs one OTP sign-in's effects (one runner per flow: it remembers the challenged credential).
@@ -36,7 +32,7 @@ export function otpLoginEffects(
   /**
    * After a lost verify answer (catalogue SR-12) the session is found in the list: the TEK that
    * stamped the verification token is its key (wire-format §6). Without the challenge's account
-   * there is nothing to read, and the exchange fails REQUEST_ID_CONSUMED as before.
+   * there is nothing to read, and the exchange fails REQUEST_ID_CONSUMED.
    */
   function reconcileFor(credentialId: string) {
     if (challenged === undefined || challenged.id !== credentialId) {
@@ -74,7 +70,11 @@ export function otpLoginEffects(
             now: clock.now(),
           });
         } catch (error) {
-          context.send({ type: 'CHALLENGE_FAILED', error: asError(error), now: clock.now() });
+          context.send({
+            type: 'CHALLENGE_FAILED',
+            error: toWalletAuthError(error, 'Sign-in failed.'),
+            now: clock.now(),
+          });
         }
         return;
       }
@@ -95,18 +95,10 @@ export function otpLoginEffects(
               stamp: (payload) => createStamp({ payload, keyPair: tek }),
               signal: context.signal,
               ...reconcileFor(effect.credentialId),
-              onFlow: (retry) =>
-                retry.subscribe(() => {
-                  const state = retry.getSnapshot();
-                  if (state.status === 'processing') {
-                    context.send({ type: 'VERIFY_PROGRESS', progress: { kind: 'processing' } });
-                  } else if (state.status === 'rateLimited') {
-                    context.send({
-                      type: 'VERIFY_PROGRESS',
-                      progress: { kind: 'rateLimited', retryAt: state.retryAt },
-                    });
-                  }
-                }),
+              onFlow: observeSignedProgress(
+                (progress) => context.send({ type: 'VERIFY_PROGRESS', progress }),
+                ['processing', 'rateLimited'],
+              ),
             },
           );
           await client.sessions.adopt({
@@ -117,7 +109,11 @@ export function otpLoginEffects(
             onAdopted: () => context.send({ type: 'VERIFIED', session }),
           });
         } catch (error) {
-          context.send({ type: 'VERIFY_FAILED', error: asError(error), now: clock.now() });
+          context.send({
+            type: 'VERIFY_FAILED',
+            error: toWalletAuthError(error, 'Sign-in failed.'),
+            now: clock.now(),
+          });
         }
         return;
       }

@@ -4,9 +4,11 @@
  * Resend has a cooldown; a 429 on the challenge is shown with its countdown and never retried
  * automatically (wire-format §11.5).
  */
+
+import { hasServiceReason } from '../../errors/service-reasons.js';
 import type { WalletAuthError } from '../../errors/wallet-auth-error.js';
+import type { Machine, ScheduleEffect } from '../../internal/flow.js';
 import type { AuthSession } from '../../types.js';
-import type { ScheduleEffect } from '../flow.js';
 
 export type OtpCredentialType = 'EMAIL_OTP' | 'SMS_OTP';
 
@@ -84,14 +86,10 @@ type Result = readonly [OtpLoginState, readonly OtpLoginEffect[]];
 
 /** Classifies a verify failure that should return the person to the code field. */
 export function classifyCodeError(error: WalletAuthError): 'wrongCode' | 'codeExpired' | undefined {
-  if (error.code !== 'UNAUTHORIZED') {
-    return undefined;
-  }
-  const reason = error.reason ?? '';
-  if (/invalid otp code|wrong code|invalid code/i.test(reason)) {
+  if (hasServiceReason(error, 'otpCodeWrong')) {
     return 'wrongCode';
   }
-  if (/otp expired|no pending otp|invalid otp bundle/i.test(reason)) {
+  if (hasServiceReason(error, 'otpCodeVoided')) {
     // A bundle that no longer opens means a newer challenge voided it: a new code is needed.
     return 'codeExpired';
   }
@@ -104,7 +102,9 @@ function retryAtOf(error: WalletAuthError, now: number): number {
 }
 
 /** Builds the OTP sign-in machine. */
-export function createOtpLoginMachine(options: OtpLoginMachineOptions = {}) {
+export function createOtpLoginMachine(
+  options: OtpLoginMachineOptions = {},
+): Machine<OtpLoginState, OtpLoginEvent, OtpLoginEffect> {
   const cooldownMs = (options.resendCooldownSeconds ?? 30) * 1000;
   const attemptsBeforeLock = options.attemptsBeforeLock ?? 5;
   const codeLength = options.codeLength ?? 6;

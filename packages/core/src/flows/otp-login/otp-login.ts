@@ -2,10 +2,12 @@
  * EMAIL_OTP / SMS_OTP sign-in: the machine of `otp-login.machine.ts` run with the client's API,
  * crypto and session manager.
  */
-import type { WalletAuthClient } from '../../client/create-wallet-auth-client.js';
+
 import { preloadHpke } from '../../crypto/hpke.js';
-import { loadOnDemand } from '../../internal/load-chunk.js';
-import { createFlow, type Flow, runOnDemand } from '../flow.js';
+import { createFlow, type Flow } from '../../internal/flow.js';
+import { runOnDemand } from '../../internal/load-chunk.js';
+import { loadOnDemand } from '../../on-demand/on-demand.js';
+import type { WalletAuthClient } from '../../wallet-auth-client.types.js';
 import {
   createOtpLoginMachine,
   type OtpCredentialType,

@@ -3,14 +3,14 @@
  * a fresh client key and the PASSKEY challenge, the WebAuthn `get()`, verify with `Request-Id`,
  * then the sealed session key opened and adopted.
  */
-import type { WalletAuthClient } from '../../client/create-wallet-auth-client.js';
+
 import { createClientKey } from '../../crypto/client-key.js';
-import { WalletAuthError } from '../../errors/wallet-auth-error.js';
-import { toWalletAuthError } from '../../wallet/session-signed.js';
+import { toWalletAuthError, WalletAuthError } from '../../errors/wallet-auth-error.js';
+import type { EffectRunner } from '../../internal/flow.js';
+import type { WalletAuthClient } from '../../wallet-auth-client.types.js';
 import { getPasskeyAssertion } from '../../webauthn/get-passkey-assertion.js';
 import type { WebAuthnPort } from '../../webauthn/webauthn-port.js';
 import { adoptVerifiedSession } from '../adopt-verified-session.js';
-import type { EffectRunner } from '../flow.js';
 import type { PasskeyLoginEffect, PasskeyLoginEvent } from './passkey-login.machine.js';
 
 function parseExpiresAt(value: unknown): number {

@@ -4,8 +4,10 @@
  * verify with the challenge's `Request-Id` → session. Dismissing the prompt is a state
  * (`cancelled`), not an error; starting again while a prompt is open replaces it (catalogue PK-13).
  */
+
 import type { ClientKey } from '../../crypto/client-key.js';
 import type { WalletAuthError } from '../../errors/wallet-auth-error.js';
+import type { Machine } from '../../internal/flow.js';
 import type { AuthSession, PasskeyAssertion } from '../../types.js';
 import { stoppedTransition } from '../stopped.js';
 
@@ -95,7 +97,11 @@ const MIN_CEREMONY_MS = 10_000;
 const MAX_CEREMONY_MS = 300_000;
 
 /** Builds the passkey sign-in machine. */
-export function createPasskeyLoginMachine() {
+export function createPasskeyLoginMachine(): Machine<
+  PasskeyLoginState,
+  PasskeyLoginEvent,
+  PasskeyLoginEffect
+> {
   const initial: PasskeyLoginState = { status: 'idle' };
 
   const request = (credentialId: string): Result => [

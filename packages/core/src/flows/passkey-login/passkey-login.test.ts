@@ -1,10 +1,10 @@
 import { createSoftAuthenticator, type SoftAuthenticator } from '@wallet-auth/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { WalletAuthClient } from '../../client/create-wallet-auth-client.js';
 import { base64UrlToBytes } from '../../encoding/base64url.js';
 import { bytesToUtf8 } from '../../encoding/utf8.js';
 import { setup, waitFor } from '../../test/harness.js';
 import { setWalletPrivacy } from '../../wallet/set-wallet-privacy.js';
+import type { WalletAuthClient } from '../../wallet-auth-client.types.js';
 import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,

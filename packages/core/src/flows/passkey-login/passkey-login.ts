@@ -2,11 +2,13 @@
  * PASSKEY sign-in: the machine of `passkey-login.machine.ts` run with the client's API, key
  * handling, session manager and a WebAuthn port.
  */
-import type { WalletAuthClient } from '../../client/create-wallet-auth-client.js';
-import { loadOnDemand } from '../../internal/load-chunk.js';
+
+import { createFlow, type Flow } from '../../internal/flow.js';
+import { runOnDemand } from '../../internal/load-chunk.js';
+import { loadOnDemand } from '../../on-demand/on-demand.js';
+import type { WalletAuthClient } from '../../wallet-auth-client.types.js';
 import { createBrowserWebAuthn } from '../../webauthn/browser-webauthn.js';
 import type { WebAuthnPort } from '../../webauthn/webauthn-port.js';
-import { createFlow, type Flow, runOnDemand } from '../flow.js';
 import {
   createPasskeyLoginMachine,
   type PasskeyLoginEffect,

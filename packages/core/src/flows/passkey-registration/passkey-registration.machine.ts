@@ -5,9 +5,11 @@
  * AuthMethod. Dismissing the prompt is a state (`cancelled`); every new attempt uses a new
  * challenge and a new ceremony (the signed add is never restarted with an old attestation).
  */
+
 import type { WalletAuthError } from '../../errors/wallet-auth-error.js';
+import type { Machine } from '../../internal/flow.js';
+import type { SignedActionProgress } from '../../session/signed-action.js';
 import type { AuthMethod, PasskeyAttestation } from '../../types.js';
-import type { SignedActionProgress } from '../../wallet/session-signed.js';
 import { isPasskeyRetryable, retryAtOf } from '../passkey-login/passkey-login.machine.js';
 import { stoppedTransition } from '../stopped.js';
 import { type PasskeyNicknameProblem, validatePasskeyNickname } from './passkey-nickname.js';
@@ -81,7 +83,11 @@ const final: ReadonlySet<string> = new Set([
 ]);
 
 /** Builds the passkey registration machine. */
-export function createPasskeyRegistrationMachine() {
+export function createPasskeyRegistrationMachine(): Machine<
+  PasskeyRegistrationState,
+  PasskeyRegistrationEvent,
+  PasskeyRegistrationEffect
+> {
   const initial: PasskeyRegistrationState = { status: 'idle', nicknameProblem: undefined };
 
   const prepare = (nickname: string): Result => [

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { WalletAuthError } from '../../errors/wallet-auth-error.js';
-import { lastCredentialError } from './remove-credential.js';
 import {
   createRemoveCredentialMachine,
   isOwnRevocationError,
+  lastCredentialError,
   type RemoveCredentialEvent,
   type RemoveCredentialState,
 } from './remove-credential.machine.js';

@@ -6,8 +6,11 @@
  * `retry()`), the last credential to a typed failure — and the service's own 400 and 401 for the
  * same cases (another device changed the list meanwhile) end in the same states (catalogue SES-07).
  */
-import type { WalletAuthError } from '../../errors/wallet-auth-error.js';
-import type { SignedActionProgress } from '../../wallet/session-signed.js';
+
+import { hasServiceReason } from '../../errors/service-reasons.js';
+import { WalletAuthError } from '../../errors/wallet-auth-error.js';
+import type { Machine } from '../../internal/flow.js';
+import type { SignedActionProgress } from '../../session/signed-action.js';
 import { retryAtOf } from '../passkey-login/passkey-login.machine.js';
 import { stoppedTransition } from '../stopped.js';
 
@@ -48,6 +51,18 @@ export type RemoveCredentialEffect =
   | { type: 'check'; credentialId: string }
   | { type: 'remove'; credentialId: string };
 
+/**
+ * The typed refusal of removing an account's last credential, made before the revoke is sent
+ * (service interface: "at least one must remain"). Its code is the service's own for the case.
+ */
+export function lastCredentialError(): WalletAuthError {
+  return new WalletAuthError(
+    'INVALID_INPUT',
+    'This is the only way to sign in to the account; add another credential before removing it.',
+    { details: { rule: 'LAST_CREDENTIAL' } },
+  );
+}
+
 type Result = readonly [RemoveCredentialState, readonly RemoveCredentialEffect[]];
 
 /**
@@ -56,14 +71,15 @@ type Result = readonly [RemoveCredentialState, readonly RemoveCredentialEffect[]
  * @param error - The revoke's failure.
  */
 export function isOwnRevocationError(error: WalletAuthError): boolean {
-  return (
-    error.code === 'WALLET_SIGNATURE_INVALID' &&
-    /own revocation|different credential|same credential/i.test(error.reason ?? '')
-  );
+  return hasServiceReason(error, 'ownRevocation');
 }
 
 /** Builds the remove-credential machine. */
-export function createRemoveCredentialMachine() {
+export function createRemoveCredentialMachine(): Machine<
+  RemoveCredentialState,
+  RemoveCredentialEvent,
+  RemoveCredentialEffect
+> {
   const initial: RemoveCredentialState = { status: 'idle' };
 
   const check = (credentialId: string): Result => [

@@ -1,11 +1,9 @@
 import { mintSandboxIdToken } from '@wallet-auth/sandbox';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  createWalletAuthClient,
-  type WalletAuthClient,
-} from '../../client/create-wallet-auth-client.js';
+import { createWalletAuthClient } from '../../create-wallet-auth-client.js';
 import { createMemoryKeyStore } from '../../keys/memory-key-store.js';
 import { BASE_URL, basicAuth, setup, waitFor } from '../../test/harness.js';
+import type { WalletAuthClient } from '../../wallet-auth-client.types.js';
 import { createAddCredentialFlow } from '../add-credential/add-credential.js';
 import type { GetIdToken } from '../oauth-login/id-token.js';
 import { createOAuthLoginFlow } from '../oauth-login/oauth-login.js';

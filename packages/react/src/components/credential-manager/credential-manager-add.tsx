@@ -6,8 +6,10 @@ import { forwardRef, type Ref } from 'react';
 import { composeEventHandlers } from '../../primitives/compose-event-handlers.js';
 import { Slot } from '../../primitives/slot.js';
 import { ProviderMark } from '../oauth-button/provider-mark.js';
-import type { CredentialManagerButtonProps } from './credential-manager.js';
-import { useCredentialManager } from './credential-manager-context.js';
+import {
+  type CredentialManagerButtonProps,
+  useCredentialManager,
+} from './credential-manager-context.js';
 
 /** Props of `CredentialManager.AddPasskeyButton`. */
 export interface CredentialManagerAddPasskeyButtonProps extends CredentialManagerButtonProps {

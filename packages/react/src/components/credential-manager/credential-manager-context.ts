@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { AuthMethod, WalletAuthClient, WalletAuthError } from '@wallet-auth/core';
+import type { ButtonHTMLAttributes } from 'react';
 import { createContext, useContext } from 'react';
 import type {
   UseAddCredentialResult,
@@ -66,4 +67,10 @@ export function useCredentialItem(part: string): CredentialItemContextValue {
     throw new Error(`<CredentialManager.${part}> must be used within <CredentialManager.Item>.`);
   }
   return context;
+}
+
+/** Props of the credential manager's buttons (remove, add passkey, add OAuth). */
+export interface CredentialManagerButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  /** Render the consumer's element instead of a `button`. @defaultValue false */
+  asChild?: boolean;
 }

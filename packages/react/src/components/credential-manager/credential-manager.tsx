@@ -7,9 +7,9 @@ import type {
   WebAuthnPort,
 } from '@wallet-auth/core';
 import {
-  type ButtonHTMLAttributes,
   type ComponentPropsWithoutRef,
   forwardRef,
+  type ReactElement,
   type ReactNode,
   type Ref,
   useId,
@@ -38,6 +38,7 @@ import {
 import {
   type CredentialActivity,
   CredentialItemContext,
+  type CredentialManagerButtonProps,
   CredentialManagerContext,
   type CredentialManagerContextValue,
   useCredentialItem,
@@ -259,11 +260,6 @@ export const CredentialManagerItemHint = forwardRef<
 });
 
 /** Props of the manager's buttons. */
-export interface CredentialManagerButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  /** Render the consumer's element instead of a `button`. @defaultValue false */
-  asChild?: boolean;
-}
-
 /**
  * Removes the item's credential. Disabled, with `aria-describedby` pointing at the hint, for the
  * last credential and for the session's own; `aria-busy` while that credential is being removed.
@@ -305,10 +301,10 @@ export const CredentialManagerRemoveButton = forwardRef<
 });
 
 /** The approval of a pending stamp (remove or add), when `confirm` is on. */
-export function CredentialManagerConfirm() {
+export const CredentialManagerConfirm = (): ReactElement => {
   const { confirmation, messages } = useCredentialManager('Confirm');
   return <SignedActionConfirmRoot confirmation={confirmation} messages={messages} />;
-}
+};
 
 /** Compound parts of the credential manager. */
 export const CredentialManager = {

@@ -1,10 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import {
-  CLIENT_ERROR_CODES,
-  SERVER_ERROR_CODES,
-  systemClock,
-  WalletAuthError,
-} from '@wallet-auth/core';
+import { CLIENT_ERROR_CODES, SERVER_ERROR_CODES, WalletAuthError } from '@wallet-auth/core';
+import { systemClock } from '@wallet-auth/core/primitives';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { ERROR_NEXT_ACTIONS } from '../../errors/describe-error.js';
 import { en } from '../../i18n/en.js';

@@ -1,0 +1,7 @@
+/** The service's header names the kit sets (wire-format §1, §11.2), spelled once. */
+
+/** The header that carries a stamp of `payloadToSign`. */
+export const SIGNATURE_HEADER = 'Service-Wallet-Signature';
+
+/** The header that names the signed-retry challenge a request answers. */
+export const REQUEST_ID_HEADER = 'Request-Id';
