@@ -6,7 +6,7 @@
 import type { Json, Tab } from '../drivers/types.js';
 import type { ElementState, Query } from '../probe/probe.js';
 
-export type { ElementState, Query, TextMatch } from '../probe/probe.js';
+export type { ElementState, Query } from '../probe/probe.js';
 
 /** A regular expression as a probe `TextMatch`. */
 export function re(expression: RegExp): { regex: string; flags: string } {

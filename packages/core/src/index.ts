@@ -89,7 +89,7 @@ export type {
   LockRunnerOptions,
   SessionChannel,
   SessionMessage,
-} from './session/cross-tab.js';
+} from './session/cross-tab.types.js';
 export type {
   AdoptInput,
   SessionManager,

@@ -9,7 +9,7 @@ import type { SessionKeyMode } from './crypto/client-key.js';
 import type { EnvironmentOptions, ResolvedEnvironment } from './crypto/environment.js';
 import type { Clock } from './internal/clock.js';
 import type { KeyStore } from './keys/key-store.js';
-import type { LockRunner, SessionChannel } from './session/cross-tab.js';
+import type { LockRunner, SessionChannel } from './session/cross-tab.types.js';
 import type { SessionManager } from './session/session-manager.types.js';
 
 export interface WalletAuthClientOptions extends TransportOptions, EnvironmentOptions {

@@ -8,7 +8,7 @@ import { createOtpLoginFlow } from '../flows/otp-login/otp-login.js';
 import type { Clock } from '../internal/clock.js';
 import type { KeyStore } from '../keys/key-store.js';
 import { preloadWalletAuth } from '../on-demand/on-demand.js';
-import type { SessionChannel, SessionMessage } from '../session/cross-tab.js';
+import type { SessionChannel, SessionMessage } from '../session/cross-tab.types.js';
 import { BASE_URL, waitFor } from '../test/harness.js';
 
 // The refresh exchange lives in the on-demand chunk. A page fetches it once; here the first

@@ -1,10 +1,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  createBroadcastSessionChannel,
-  createLockRunner,
-  type SessionMessage,
-} from './cross-tab.js';
+import { createBroadcastSessionChannel, createLockRunner } from './cross-tab.js';
+import type { SessionMessage } from './cross-tab.types.js';
 
 // Node has no Web Locks (no `navigator.locks`), as Safari before 15.4: the lease path runs.
 

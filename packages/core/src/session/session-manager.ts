@@ -11,12 +11,8 @@ import { createFlow } from '../internal/flow.js';
 import type { SigningKeyPair } from '../keys/key-pair.js';
 import type { KeyPersistence } from '../keys/key-store.js';
 import { createStamp, reconcileRemoval } from '../on-demand/on-demand.js';
-import {
-  createBroadcastSessionChannel,
-  createLockRunner,
-  type SessionChannel,
-  type SessionMessage,
-} from './cross-tab.js';
+import { createBroadcastSessionChannel, createLockRunner } from './cross-tab.js';
+import type { SessionChannel, SessionMessage } from './cross-tab.types.js';
 import { deriveClockOffset } from './server-clock.js';
 import { createSessionMachine } from './session.machine.js';
 import {

@@ -11,7 +11,7 @@ import type { SigningKeyPair } from '../keys/key-pair.js';
 import type { KeyPersistence, KeyStore } from '../keys/key-store.js';
 import type { PayloadStamper } from '../signed-retry/signed-retry.js';
 import type { AuthSession } from '../types.js';
-import type { LockRunner, SessionChannel } from './cross-tab.js';
+import type { LockRunner, SessionChannel } from './cross-tab.types.js';
 import type { ActiveSession } from './session-record.js';
 
 /**

@@ -16,7 +16,7 @@ import type { KeyStore } from '../keys/key-store.js';
 import { reconcileRefresh } from '../signed-retry/reconcile.js';
 import type { PayloadStamper } from '../signed-retry/signed-retry.js';
 import type { AuthSession } from '../types.js';
-import type { LockRunner } from './cross-tab.js';
+import type { LockRunner } from './cross-tab.types.js';
 import { refreshFailedEvent, type SessionEvent } from './session.machine.js';
 import { isRefreshRefused, sessionExpired, signedOutWhileRefreshing } from './session-errors.js';
 import type { SessionState } from './session-manager.types.js';
