@@ -375,4 +375,46 @@ describe('requests from another origin (CORS)', () => {
     expect(response.headers.get('Access-Control-Allow-Credentials')).toBe('true');
     expect(response.headers.get('Vary')).toBe('Origin');
   });
+
+  it("BFF-42: given a bearer-token app on another origin, should allow Authorization in the preflight and never forward the app's token", async () => {
+    const harness = createHarnessForUser(STRANGER);
+    const preflight = await harness.proxy.fetch(
+      new Request(`${API}/customers/internal-accounts`, {
+        method: 'OPTIONS',
+        headers: {
+          Origin: ORIGIN,
+          'Access-Control-Request-Method': 'GET',
+          'Access-Control-Request-Headers': 'authorization',
+        },
+      }),
+    );
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('Access-Control-Allow-Headers')).toMatch(/Authorization/);
+    const response = await harness.proxy.fetch(
+      new Request(`${API}/customers/internal-accounts`, {
+        headers: { Origin: ORIGIN, Authorization: 'Bearer app-token-123' },
+      }),
+    );
+    expect(response.status).toBe(200);
+    expect(harness.calls.at(-1)?.headers.authorization).toBe(BASIC);
+  });
+});
+
+describe('request log', () => {
+  it("BFF-42: given trusted proxies, should log the client address they resolve, not the balancer's", async () => {
+    const harness = createHarnessForUser(STRANGER, {
+      proxy: { trustedProxies: ['10.0.0.0/8'] },
+    });
+    await harness.proxy.fetch(
+      new Request(`${API}/customers/internal-accounts`, {
+        headers: { 'X-Forwarded-For': '203.0.113.5' },
+      }),
+      { remoteAddress: '10.0.0.9' },
+    );
+    await harness.proxy.fetch(new Request(`${API}/customers/internal-accounts`), {
+      remoteAddress: '198.51.100.7',
+    });
+    const requests = harness.logs.filter((entry) => entry.event === 'request');
+    expect(requests.map((entry) => entry.clientAddress)).toEqual(['203.0.113.5', '198.51.100.7']);
+  });
 });

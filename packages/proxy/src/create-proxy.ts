@@ -147,6 +147,8 @@ export function createProxy(options: ProxyOptions): WalletAuthProxy {
       correlationId: c.get('correlationId'),
       userId: c.get('userId'),
       upstreamStatus: c.get('upstreamStatus'),
+      // The client as trustedProxies / clientAddress resolve it: who to look for in an incident.
+      clientAddress: config.clientAddress(c.req.raw, c.env ?? {}) ?? UNKNOWN_ADDRESS,
     });
   });
 

@@ -27,6 +27,7 @@ export type {
   SignaturePolicy,
 } from './routes/route-table.js';
 export { SERVICE_ROUTES } from './routes/route-table.js';
+export type { ForwardedHeader } from './security/client-address.js';
 export type { CspDirective, SecurityHeadersOptions } from './security/security-headers.js';
 export {
   API_CONTENT_SECURITY_POLICY,
@@ -55,3 +56,5 @@ export type {
 } from './stores/stores.js';
 export { StoreUnavailableError } from './stores/stores.js';
 export type { ConnectionInfo, ProxyUser, ResolveUser } from './types.js';
+export type { UpstreamFailure } from './upstream/upstream-client.js';
+export { UpstreamError } from './upstream/upstream-client.js';

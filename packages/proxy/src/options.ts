@@ -16,6 +16,7 @@ import {
 import {
   type ClientAddressResolver,
   createClientAddressResolver,
+  type ForwardedHeader,
 } from './security/client-address.js';
 import type { ProxyStores } from './stores/stores.js';
 import type { ConnectionInfo, ResolveUser } from './types.js';
@@ -101,9 +102,15 @@ export interface ProxyOptions {
   rateLimit?: RateLimitOptions;
   /**
    * Addresses or CIDR ranges of the load balancers in front of the proxy; only a request whose
-   * socket peer is one of them has its `Forwarded` / `X-Forwarded-For` read. @defaultValue []
+   * socket peer is one of them has its `forwardedHeader` read. A range that trusts every address
+   * (`0.0.0.0/0`, `::/0`) is refused. @defaultValue []
    */
   trustedProxies?: readonly string[];
+  /**
+   * The one header your load balancers write the client's address to; the other is never read
+   * (a balancer passes a client's own copy of it through). @defaultValue 'x-forwarded-for'
+   */
+  forwardedHeader?: ForwardedHeader;
   /** Custom client address (replaces `trustedProxies`), e.g. from a CDN's own header. */
   clientAddress?: (request: Request, connection: ConnectionInfo) => string | undefined;
   /** HSTS on every response; `false` only where nothing is served over HTTPS. @defaultValue true */
@@ -161,6 +168,7 @@ const OPTION_NAMES = new Set([
   'rateLimit',
   'trustedProxies',
   'clientAddress',
+  'forwardedHeader',
   'hsts',
   'logger',
   'clock',
@@ -374,18 +382,26 @@ function resolveClientAddress(
     }
     return options.clientAddress;
   }
-  const resolver = resolveTrustedProxies(options.trustedProxies);
+  const resolver = resolveTrustedProxies(options.trustedProxies, options.forwardedHeader);
   return (request, connection) => resolver(request.headers, connection.remoteAddress);
 }
 
 /** Validates `trustedProxies` and makes its resolver; throws {@link ProxyConfigError}. */
-export function resolveTrustedProxies(trustedProxies: unknown): ClientAddressResolver {
+export function resolveTrustedProxies(
+  trustedProxies: unknown,
+  forwardedHeader: unknown = 'x-forwarded-for',
+): ClientAddressResolver {
   const trusted = trustedProxies ?? [];
   if (!Array.isArray(trusted) || !trusted.every((entry) => typeof entry === 'string')) {
     fail('trustedProxies must be a list of IP addresses or CIDR ranges');
   }
+  if (forwardedHeader !== 'x-forwarded-for' && forwardedHeader !== 'forwarded') {
+    fail(
+      `forwardedHeader must be 'x-forwarded-for' or 'forwarded', got ${String(forwardedHeader)}`,
+    );
+  }
   try {
-    return createClientAddressResolver(trusted);
+    return createClientAddressResolver(trusted, forwardedHeader);
   } catch (error) {
     fail((error as Error).message);
   }

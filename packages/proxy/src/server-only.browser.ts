@@ -24,6 +24,7 @@ export {
   serverOnly as REDACTED,
   serverOnly as SERVICE_ROUTES,
   serverOnly as StoreUnavailableError,
+  serverOnly as UpstreamError,
   serverOnly as contentSecurityPolicy,
   serverOnly as createMemoryOwnershipCache,
   serverOnly as createMemoryQuoteLedger,

@@ -52,7 +52,7 @@ describe('createNextRouteHandlers', () => {
     expect(response.headers.get('Access-Control-Allow-Origin')).toBe(ORIGIN);
   });
 
-  it('BFF-02: given what survives in request.url (encoded separators, double encoding, bad escapes), should answer 400', async () => {
+  it('BFF-02, BFF-44: given what survives in request.url (encoded separators, double encoding, bad escapes), should answer 400', async () => {
     const { GET } = createNextRouteHandlers(createAdapterFixture().options);
     for (const path of [
       '/api/2025-10-13/auth%2Fsessions',
@@ -112,14 +112,14 @@ describe('createNextRouteHandlers', () => {
   });
 
   describe('misconfiguration', () => {
-    it('given neither resolveUser nor demoAuth with cookieSecret, should throw ProxyConfigError naming both ways at start', () => {
+    it('BFF-45: given neither resolveUser nor demoAuth with cookieSecret, should throw ProxyConfigError naming both ways at start', () => {
       const { upstream } = createAdapterFixture();
       const start = () => createNextRouteHandlers({ upstream, allowedOrigins: [ORIGIN] });
       expect(start).toThrow(ProxyConfigError);
       expect(start).toThrow(/resolveUser.*cookieSecret/);
     });
 
-    it('given trustedProxies without clientAddressFrom, a bad clientAddressFrom, or both clientAddress and clientAddressFrom, should name the options', () => {
+    it('BFF-45: given trustedProxies without clientAddressFrom, a bad clientAddressFrom, or both clientAddress and clientAddressFrom, should name the options', () => {
       const { options } = createAdapterFixture();
       expect(() => createNextRouteHandlers({ ...options, trustedProxies: ['10.0.0.0/8'] })).toThrow(
         /trustedProxies needs clientAddressFrom/,

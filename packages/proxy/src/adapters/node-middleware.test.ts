@@ -116,7 +116,7 @@ describe('createNodeMiddleware', () => {
       expect((await credentials(base, 'cy')).status).toBe(200);
     });
 
-    it('given express.json() mounted before it, should answer 500 without forwarding and tell the developer to mount the proxy first', async () => {
+    it('BFF-43: given express.json() mounted before it, should answer 500 without forwarding and tell the developer to mount the proxy first', async () => {
       const fixture = createAdapterFixture();
       await fixture.bind('dee');
       const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -184,14 +184,14 @@ describe('createNodeMiddleware', () => {
   });
 
   describe('misconfiguration at start', () => {
-    it('given neither resolveUser nor demoAuth with cookieSecret, should throw ProxyConfigError naming both ways', () => {
+    it('BFF-45: given neither resolveUser nor demoAuth with cookieSecret, should throw ProxyConfigError naming both ways', () => {
       const { upstream } = createAdapterFixture();
       const start = () => createNodeMiddleware({ upstream, allowedOrigins: [ORIGIN] });
       expect(start).toThrow(ProxyConfigError);
       expect(start).toThrow(/resolveUser.*cookieSecret/);
     });
 
-    it('given an unknown option, a bad basePath or a bad trustedProxies entry, should name the option', () => {
+    it('BFF-45: given an unknown option, a bad basePath or a bad trustedProxies entry, should name the option', () => {
       const { options } = createAdapterFixture();
       expect(() =>
         createNodeMiddleware({ ...options, basepath: '/api' } as typeof options),

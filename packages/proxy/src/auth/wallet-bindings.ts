@@ -39,7 +39,11 @@ export interface WalletBindings {
    * the binding it already has: safe to call on every sign-in, from any instance. `customer`
    * goes to `POST /customers` (an `email` gives the wallet its EMAIL_OTP credential).
    * @throws ApiError with the service's envelope when it refuses the customer (e.g. 400
-   * `INVALID_INPUT`), 502 when it answers unexpectedly, 503 when the store is down.
+   * `INVALID_INPUT`) or answers unexpectedly (502); `UpstreamError` when the service cannot be
+   * reached or times out (`kind` says which); `StoreUnavailableError` when the binding store is
+   * down; your sign-up should answer the person with a retry-later message for those two. A
+   * failure after the service created the customer leaves that customer unbound (traceable by
+   * its `platformCustomerId`, your user id); a later `bind` creates a new one.
    */
   bind(userId: string, customer?: CustomerDetails): Promise<UserBinding>;
   /** The stored binding of `userId`, if any. */

@@ -40,10 +40,36 @@ describe('client address', () => {
       '10.0.0.5',
     );
     expect(resolve(headers({}), '10.1.1.1')).toBe('10.1.1.1');
+    const viaForwarded = createClientAddressResolver(['10.0.0.0/8', 'fd00::/8'], 'forwarded');
     expect(
-      resolve(headers({ Forwarded: 'for=192.0.2.60;proto=https, for="[2001:db8::7]"' }), 'fd00::2'),
+      viaForwarded(
+        headers({ Forwarded: 'for=192.0.2.60;proto=https, for="[2001:db8::7]"' }),
+        'fd00::2',
+      ),
     ).toBe('2001:db8:0:0:0:0:0:7');
     expect(resolve(headers({ 'X-Forwarded-For': '198.51.100.9' }), undefined)).toBe('unknown');
     expect(createClientAddressResolver([])(xff, '::ffff:10.0.0.1')).toBe('10.0.0.1');
+  });
+
+  it("BFF-42: given a balancer that appends X-Forwarded-For and passes the client's own Forwarded through, should read only the configured header", () => {
+    const spoofed = headers({
+      Forwarded: 'for=198.51.100.66',
+      'X-Forwarded-For': '203.0.113.5',
+    });
+    expect(createClientAddressResolver(['10.0.0.0/8'])(spoofed, '10.0.0.9')).toBe('203.0.113.5');
+    const onlyForwarded = createClientAddressResolver(['10.0.0.0/8'], 'forwarded');
+    expect(onlyForwarded(spoofed, '10.0.0.9')).toBe('198.51.100.66');
+    // With the configured header absent, the trusted peer answers for the request.
+    expect(onlyForwarded(headers({ 'X-Forwarded-For': '203.0.113.5' }), '10.0.0.9')).toBe(
+      '10.0.0.9',
+    );
+  });
+
+  it('BFF-42: given a trusted range that covers every address, should refuse it naming the entry', () => {
+    for (const entry of ['0.0.0.0/0', '::/0', '::ffff:0.0.0.0/96']) {
+      expect(() => createClientAddressResolver([entry])).toThrow(
+        new RegExp(`"${entry.replace(/[.*/]/g, '\\$&')}" trusts every address`),
+      );
+    }
   });
 });

@@ -1,9 +1,15 @@
 /**
  * The client's address behind load balancers. The socket's peer is the client unless it is one
- * of the configured `trustedProxies`; only then are `Forwarded` (RFC 7239) or `X-Forwarded-For`
- * read, right to left, skipping trusted hops: the first untrusted hop is the client. A header
- * from any other peer is ignored, so a client cannot pick its own address (BFF-33).
+ * of the configured `trustedProxies`; only then is the one configured header read —
+ * `X-Forwarded-For` by default, or `Forwarded` (RFC 7239) — right to left, skipping trusted hops:
+ * the first untrusted hop is the client. A header from any other peer is ignored, so a client
+ * cannot pick its own address (BFF-33). Only one header is ever read: a balancer that appends to
+ * `X-Forwarded-For` passes a client's own `Forwarded` through untouched, so reading the other
+ * header (or preferring it) would let the client choose its address.
  */
+
+/** The header the load balancers in front write the client's address to. */
+export type ForwardedHeader = 'x-forwarded-for' | 'forwarded';
 
 /** An address range: IPv4 or IPv6 bytes and a prefix length. */
 interface Range {
@@ -127,10 +133,13 @@ function inRange(bytes: Uint8Array, range: Range): boolean {
   return (bytes[whole]! & mask) === (range.bytes[whole]! & mask);
 }
 
-/** The hops a request passed, nearest last: `Forwarded` `for=` values, else `X-Forwarded-For`. */
-function forwardedChain(headers: Headers): string[] | undefined {
-  const forwarded = headers.get('Forwarded');
-  if (forwarded !== null) {
+/** The hops a request passed, nearest last, from the configured header only. */
+function forwardedChain(headers: Headers, header: ForwardedHeader): string[] | undefined {
+  if (header === 'forwarded') {
+    const forwarded = headers.get('Forwarded');
+    if (forwarded === null) {
+      return undefined;
+    }
     return forwarded.split(',').map((element) => {
       const pair = element
         .split(';')
@@ -150,16 +159,25 @@ export type ClientAddressResolver = (headers: Headers, peer: string | undefined)
 export const UNKNOWN_ADDRESS = 'unknown';
 
 /**
- * Creates the resolver for `trustedProxies` (validated at start; an invalid entry throws a
- * `TypeError` naming it).
+ * Creates the resolver for `trustedProxies` (validated at start; an invalid entry, or one that
+ * trusts every address, throws a `TypeError` naming it).
+ * @param trustedProxies - Addresses or CIDR ranges of the load balancers in front.
+ * @param header - The header they write. @defaultValue 'x-forwarded-for'
  */
 export function createClientAddressResolver(
   trustedProxies: readonly string[],
+  header: ForwardedHeader = 'x-forwarded-for',
 ): ClientAddressResolver {
   const ranges = trustedProxies.map((entry) => {
     const range = parseRange(entry);
     if (range === undefined) {
       throw new TypeError(`trustedProxies entry "${entry}" is not an IP address or CIDR range`);
+    }
+    if (range.prefix === 0) {
+      // Trusting every peer lets any client write its own address: list the balancers instead.
+      throw new TypeError(
+        `trustedProxies entry "${entry}" trusts every address, so any client could choose its own; list the addresses or ranges of your load balancers`,
+      );
     }
     return range;
   });
@@ -172,7 +190,7 @@ export function createClientAddressResolver(
     if (ranges.length === 0 || !trusted(peerBytes)) {
       return formatIp(peerBytes);
     }
-    const chain = forwardedChain(headers);
+    const chain = forwardedChain(headers, header);
     let client = peerBytes;
     for (let i = (chain?.length ?? 0) - 1; i >= 0; i--) {
       const hop = parseIp(chain![i]!);

@@ -4,8 +4,13 @@
  * (reliability catalogue BFF-12, BFF-13). Allowed origins get credentialed CORS, never `*`.
  */
 
-/** Request headers a browser may send to the proxy (CORS `Access-Control-Allow-Headers`). */
+/**
+ * Request headers a browser may send to the proxy (CORS `Access-Control-Allow-Headers`).
+ * `Authorization` carries an app's own bearer token to its `resolveUser` when the app runs on
+ * another origin; the proxy never forwards it (the platform's credentials replace it).
+ */
 export const ALLOWED_REQUEST_HEADERS = [
+  'Authorization',
   'Content-Type',
   'Service-Wallet-Signature',
   'Request-Id',
