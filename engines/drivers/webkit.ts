@@ -185,17 +185,35 @@ export async function launchWebKit(profile: BrowserProfile): Promise<EngineBrows
     );
   }
   const display: VirtualDisplay = await startXvfb();
-  const port = await freePort();
-  const driver = spawn(WEBDRIVER, [`--port=${port}`], {
-    env: { ...process.env, DISPLAY: display.display },
-    stdio: 'ignore',
-  });
+  // The driver runs in its own process group, so stopping it also stops the MiniBrowser it started.
+  let port = 0;
+  let driver: ChildProcess | undefined;
+  const stopDriver = () => {
+    if (driver?.pid !== undefined && driver.exitCode === null) {
+      try {
+        process.kill(-driver.pid, 'SIGKILL');
+      } catch {
+        driver.kill('SIGKILL');
+      }
+    }
+    driver = undefined;
+  };
+  const startDriver = async () => {
+    port = await freePort();
+    const started = spawn(WEBDRIVER, [`--port=${port}`], {
+      env: { ...process.env, DISPLAY: display.display },
+      stdio: 'ignore',
+      detached: true,
+    });
+    driver = started;
+    await waitForDriver(port, started);
+  };
   const stop = () => {
-    driver.kill('SIGTERM');
+    stopDriver();
     display.stop();
   };
   try {
-    await waitForDriver(port, driver);
+    await startDriver();
   } catch (error) {
     stop();
     throw error;
@@ -212,7 +230,7 @@ export async function launchWebKit(profile: BrowserProfile): Promise<EngineBrows
   const sessions = new Set<BrowserContext>();
   let version = 'WebKitGTK (no context opened yet)';
 
-  async function newSession(): Promise<Session> {
+  function requestSession(): Promise<Session> {
     // Without a display, or when the MiniBrowser cannot start, POST /session never answers.
     return withTimeout(
       remote({
@@ -231,6 +249,22 @@ export async function launchWebKit(profile: BrowserProfile): Promise<EngineBrows
       30_000,
       'WebKitWebDriver did not open a MiniBrowser session within 30 s',
     );
+  }
+
+  async function newSession(): Promise<Session> {
+    try {
+      return await requestSession();
+    } catch (error) {
+      // On a loaded machine WebKitWebDriver now and then never answers POST /session, and it
+      // serves one session at a time, so the stuck request blocks every later one: start a fresh
+      // driver (and MiniBrowser) once, unless other contexts of this browser are still open.
+      if (sessions.size > 0) {
+        throw error;
+      }
+      stopDriver();
+      await startDriver();
+      return requestSession();
+    }
   }
 
   return {
