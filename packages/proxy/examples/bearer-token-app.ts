@@ -6,14 +6,20 @@
  * one algorithm) and takes the user id from `sub`; the binding is made once, from the app's
  * own "create my wallet" endpoint, which verifies the same token.
  */
+
+import type { HttpBindings } from '@hono/node-server';
 import {
   createProxy,
   createWalletBindings,
   type ProxyStores,
   type UpstreamOptions,
 } from '@wallet-auth/proxy';
+import { nodeConnection } from '@wallet-auth/proxy/node';
 import { Hono } from 'hono';
 import { type CryptoKey, type JWTVerifyGetKey, jwtVerify } from 'jose';
+
+/** Served by `@hono/node-server`: `c.env.incoming` is Node's request (absent in tests). */
+type NodeEnv = { Bindings: Partial<HttpBindings> };
 
 export interface BearerTokenAppOptions {
   upstream: UpstreamOptions;
@@ -26,7 +32,7 @@ export interface BearerTokenAppOptions {
 }
 
 /** Creates the app: `POST /wallet` (bind the caller) and the proxy at `/api`. */
-export function createBearerTokenApp(options: BearerTokenAppOptions): Hono {
+export function createBearerTokenApp(options: BearerTokenAppOptions): Hono<NodeEnv> {
   const bindings = createWalletBindings({
     upstream: options.upstream,
     ...(options.stores?.bindings === undefined ? {} : { store: options.stores.bindings }),
@@ -63,7 +69,7 @@ export function createBearerTokenApp(options: BearerTokenAppOptions): Hono {
     resolveUser: bindings.resolveUser(async (request) => (await authenticate(request))?.sub),
   });
 
-  const app = new Hono();
+  const app = new Hono<NodeEnv>();
   app.post('/wallet', async (c) => {
     const identity = await authenticate(c.req.raw);
     if (identity === null) {
@@ -75,6 +81,7 @@ export function createBearerTokenApp(options: BearerTokenAppOptions): Hono {
     );
     return c.json({ customerId: binding.customerId, accountId: binding.accountId }, 200);
   });
-  app.all('/api/*', (c) => proxy.fetch(c.req.raw));
+  // On @hono/node-server, the socket's peer and the target as it arrived (raw-path checks).
+  app.all('/api/*', (c) => proxy.fetch(c.req.raw, nodeConnection(c.env?.incoming)));
   return app;
 }

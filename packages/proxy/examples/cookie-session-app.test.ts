@@ -1,5 +1,8 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { createSandbox } from '@wallet-auth/sandbox';
 import { describe, expect, it } from 'vitest';
+import { rawExchange } from '../src/testing/raw-exchange.js';
 import { createCookieSessionApp } from './cookie-session-app.js';
 
 const ORIGIN = 'https://app.example.test';
@@ -97,5 +100,37 @@ describe('example: a cookie-session app', () => {
       cookie: cookieOf(second),
     });
     expect(foreign.status).toBe(403);
+  });
+});
+
+describe('example: a cookie-session app served by @hono/node-server', () => {
+  it('BFF-02: given raw ../ and %2e%2e targets on the socket, should answer 400 (nodeConnection hands the proxy the target as it arrived)', async () => {
+    const { sandbox } = setUp();
+    const app = createCookieSessionApp({
+      origin: ORIGIN,
+      upstream: {
+        baseUrl: 'https://api.example.test/2025-10-13',
+        clientId: 'example-client',
+        clientSecret: 'example-secret-7f3a9c',
+        fetch: (request) => sandbox.fetch(request),
+      },
+    });
+    const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+    await new Promise((resolve) => server.once('listening', resolve));
+    const { port } = server.address() as AddressInfo;
+    try {
+      for (const target of [
+        '/api/2025-10-13/auth/credentials/../sessions',
+        '/api/2025-10-13/auth/%2e%2e/customers',
+      ]) {
+        const status = await rawExchange(
+          `http://127.0.0.1:${port}`,
+          `GET ${target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n`,
+        );
+        expect(status, target).toBe('HTTP/1.1 400 Bad Request');
+      }
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

@@ -7,14 +7,19 @@
  * binding up. Swap the in-memory maps for your database and `stores` for `createRedisStores`.
  */
 import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto';
+import type { HttpBindings } from '@hono/node-server';
 import {
   createProxy,
   createWalletBindings,
   type ProxyStores,
   type UpstreamOptions,
 } from '@wallet-auth/proxy';
+import { nodeConnection } from '@wallet-auth/proxy/node';
 import { Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+
+/** Served by `@hono/node-server`: `c.env.incoming` is Node's request (absent in tests). */
+type NodeEnv = { Bindings: Partial<HttpBindings> };
 
 export interface CookieSessionAppOptions {
   upstream: UpstreamOptions;
@@ -27,7 +32,7 @@ export interface CookieSessionAppOptions {
 const SESSION_COOKIE = 'app_session';
 
 /** Creates the app: `/auth/sign-up`, `/auth/sign-in`, `/auth/sign-out` and the proxy at `/api`. */
-export function createCookieSessionApp(options: CookieSessionAppOptions): Hono {
+export function createCookieSessionApp(options: CookieSessionAppOptions): Hono<NodeEnv> {
   const users = new Map<string, { id: string; email: string; salt: Buffer; hash: Buffer }>();
   const sessions = new Map<string, string>(); // session id → user id
   const bindings = createWalletBindings({
@@ -45,7 +50,7 @@ export function createCookieSessionApp(options: CookieSessionAppOptions): Hono {
     }),
   });
 
-  const app = new Hono();
+  const app = new Hono<NodeEnv>();
   const startSession = (c: Parameters<typeof setCookie>[0], userId: string) => {
     const id = randomBytes(32).toString('base64url');
     sessions.set(id, userId);
@@ -95,6 +100,7 @@ export function createCookieSessionApp(options: CookieSessionAppOptions): Hono {
     return c.body(null, 204);
   });
 
-  app.all('/api/*', (c) => proxy.fetch(c.req.raw));
+  // On @hono/node-server, the socket's peer and the target as it arrived (raw-path checks).
+  app.all('/api/*', (c) => proxy.fetch(c.req.raw, nodeConnection(c.env?.incoming)));
   return app;
 }

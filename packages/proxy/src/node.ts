@@ -1,4 +1,5 @@
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Http2ServerRequest } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createProxy } from './create-proxy.js';
@@ -16,6 +17,28 @@ export {
   type PlainRequest,
   type PlainResponse,
 } from './upstream/node-fetch.js';
+
+/**
+ * The connection of a Node request as the proxy reads it: the socket's peer (for
+ * `trustedProxies`) and the request target exactly as it arrived (for the raw-path checks, which
+ * must see `..` and `%2e%2e` before URL parsing resolves them). For apps that call
+ * `proxy.fetch` themselves on a Node server, e.g. Hono on `@hono/node-server`.
+ * @param incoming - Node's request (`c.env.incoming` on `@hono/node-server`); `undefined` gives `{}`.
+ * @example
+ * app.all('/api/*', (c) => proxy.fetch(c.req.raw, nodeConnection(c.env?.incoming)));
+ */
+export function nodeConnection(
+  incoming: IncomingMessage | Http2ServerRequest | undefined,
+): ConnectionInfo {
+  const connection: ConnectionInfo = {};
+  if (incoming?.socket.remoteAddress !== undefined) {
+    connection.remoteAddress = incoming.socket.remoteAddress;
+  }
+  if (incoming?.url !== undefined) {
+    connection.rawUrl = incoming.url;
+  }
+  return connection;
+}
 
 /** Deadlines of a Node HTTP server that mounts the proxy (reliability catalogue BFF-09, BFF-37). */
 export interface ServerTimeouts {
@@ -91,19 +114,8 @@ export async function startProxyServer(
   return await new Promise((resolve, reject) => {
     const server = serve(
       {
-        fetch: (request, env) => {
-          const connection: ConnectionInfo = {};
-          if ('incoming' in env) {
-            const { socket, url } = env.incoming;
-            if (socket.remoteAddress !== undefined) {
-              connection.remoteAddress = socket.remoteAddress;
-            }
-            if (url !== undefined) {
-              connection.rawUrl = url;
-            }
-          }
-          return proxy.fetch(request, connection);
-        },
+        fetch: (request, env) =>
+          proxy.fetch(request, nodeConnection('incoming' in env ? env.incoming : undefined)),
         port,
         hostname,
         // Node checks request deadlines every 30 s by default, so a 408 for a slow body could

@@ -39,6 +39,7 @@ export {
   serverOnly as createRedisStores,
   serverOnly as createWalletBindings,
   serverOnly as hardenNodeServer,
+  serverOnly as nodeConnection,
   serverOnly as securityHeaders,
   serverOnly as startProxyServer,
 };
