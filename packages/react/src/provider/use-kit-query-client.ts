@@ -17,7 +17,7 @@ export function useKitQueryClient(
   const resolved = queryClient ?? fromContext;
   if (resolved === undefined) {
     throw new Error(
-      `${hookName} needs a TanStack Query QueryClient: wrap your app in <QueryClientProvider client={queryClient}> from @tanstack/react-query (a peer dependency of @wallet-auth/react; create the client once with new QueryClient()), or pass queryClient. See https://github.com/wallet-auth-kit/wallet-auth-kit/tree/main/packages/react#provider`,
+      `${hookName} needs a TanStack Query QueryClient: wrap your app in <QueryClientProvider client={queryClient}> from @tanstack/react-query (a peer dependency of @wallet-auth/react; create the client once with new QueryClient()), or pass queryClient. See "Provider" in the README of @wallet-auth/react`,
     );
   }
   return resolved;

@@ -17,7 +17,7 @@ export function useWalletAuthClient(
   const resolved = client ?? fromContext;
   if (resolved === undefined) {
     throw new Error(
-      `${hookName} must be used within <WalletAuthProvider> or be given a client. See https://github.com/wallet-auth-kit/wallet-auth-kit/tree/main/packages/react#provider`,
+      `${hookName} must be used within <WalletAuthProvider> or be given a client. See "Provider" in the README of @wallet-auth/react`,
     );
   }
   return resolved;
