@@ -2,7 +2,7 @@
  * Start-up checks of `createProxy` options: each refuses an unsafe or malformed value with a
  * {@link ProxyConfigError} so a misconfigured proxy never starts (fail closed, BFF-20, BFF-24).
  */
-import type { UpstreamOptions } from './options.js';
+import type { UpstreamOptions } from './upstream/upstream-options.js';
 
 /** Thrown by `createProxy` when the configuration is unsafe or malformed (fail closed, BFF-20). */
 export class ProxyConfigError extends Error {

@@ -20,24 +20,10 @@ import {
 } from './security/client-address.js';
 import type { ProxyStores } from './stores/stores.js';
 import type { ConnectionInfo, ResolveUser } from './types.js';
+import type { UpstreamOptions } from './upstream/upstream-options.js';
 
 export { ProxyConfigError } from './options-checks.js';
-
-/** Where and how the proxy reaches the service (it alone holds the platform credentials). */
-export interface UpstreamOptions {
-  /** `{base_url}` = `<origin>[/<prefix>]/2025-10-13` (wire-format §1). */
-  baseUrl: string;
-  /** Platform client id (HTTP Basic user; must not contain ":"). */
-  clientId: string;
-  /** Platform client secret; never sent to the browser or logged. */
-  clientSecret: string;
-  /** Transport, e.g. an in-process `sandbox.fetch`. @defaultValue globalThis.fetch */
-  fetch?: (request: Request) => Promise<Response>;
-  /** Upper bound on one upstream exchange, body included. @defaultValue 15000 */
-  timeoutMs?: number;
-  /** Permit a plain-http `baseUrl` that is not loopback with the built-in fetch (BFF-24). @defaultValue false */
-  allowInsecureHttp?: boolean;
-}
+export type { UpstreamOptions } from './upstream/upstream-options.js';
 
 /** Rate-limit budgets (requests per rolling minute); 0 disables one. */
 export interface RateLimitOptions {

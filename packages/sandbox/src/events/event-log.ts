@@ -4,35 +4,9 @@
  * state, and is readable through `GET /sandbox/events` (a project extension).
  */
 import type { WebhookDispatcher } from './webhook-dispatcher.js';
+import type { LoggedEvent, WebhookEvent } from './webhook-event.js';
 
-/** A webhook event, exactly as delivered. */
-export interface WebhookEvent {
-  /** `Event:<uuid>`. */
-  id: string;
-  /** e.g. `VERIFICATION.IN_PROGRESS`, `CUSTOMER.KYC_APPROVED`. */
-  type: string;
-  /** ISO 8601 (wire-format §1). */
-  createdAt: string;
-  /** A snapshot of the resource at emission time (a Verification or a Customer). */
-  data: Record<string, unknown>;
-}
-
-/** Delivery state of one event to the configured webhook URL. */
-export interface DeliveryState {
-  status: 'PENDING' | 'DELIVERED' | 'FAILED';
-  attempts: number;
-  /** HTTP status of the last attempt, when one answered. */
-  lastResponseStatus?: number;
-  /** Why the last attempt failed (network error, timeout, non-2xx). */
-  lastError?: string;
-}
-
-/** An event with its customer (for filtering) and its delivery state (when webhooks are on). */
-export interface LoggedEvent {
-  event: WebhookEvent;
-  customerId: string | undefined;
-  delivery: DeliveryState | undefined;
-}
+export type { DeliveryState, LoggedEvent, WebhookEvent } from './webhook-event.js';
 
 /** Events kept (oldest dropped), so memory stays bounded on a long-running emulator. */
 export const MAX_LOGGED_EVENTS = 1000;

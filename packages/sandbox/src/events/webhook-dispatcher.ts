@@ -6,7 +6,7 @@
  * answered and never makes it fail. Only `fetch` and the injected scheduler are used, so it runs
  * in the browser, and tests drive the backoff timers without sleeping.
  */
-import type { DeliveryState, LoggedEvent } from './event-log.js';
+import type { DeliveryState, LoggedEvent } from './webhook-event.js';
 import { signWebhook } from './webhook-signature.js';
 
 /** Resolved option `webhooks`. */

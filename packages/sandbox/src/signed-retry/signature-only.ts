@@ -10,7 +10,7 @@ import { sha256Hex } from '../crypto/sha256.js';
 import { boundPath } from './bound-path.js';
 import type { RequestRecord } from './request-store.js';
 import { processingResponse, terminalResponse } from './respond.js';
-import type { SignedRetrySpec } from './signed-retry.js';
+import type { SignedRetrySpec } from './signed-retry-spec.js';
 import { resolveSigner, signatureVerifies } from './signer.js';
 
 /** Runs an accepted-or-refused signature-only send (steps 6, 9, 10, 11 over the fixed payload). */
