@@ -69,7 +69,7 @@ export interface TestKit {
   /**
    * Signs `client` in with the customer's EMAIL_OTP credential (the emulator's code unless
    * `code` is given) and resolves with the session this device now holds.
-   * @throws WalletAuthError when the sign-in fails (e.g. `OTP_INVALID` for a wrong code).
+   * @throws WalletAuthError when the sign-in fails (e.g. `OTP_CODE_INVALID` for a wrong code).
    */
   signInWithOtp(
     client: WalletAuthClient,
@@ -88,7 +88,7 @@ let customers = 0;
  * const customer = await kit.createCustomer({ email: 'ada@example.com' });
  * const client = kit.createClient();
  * const session = await kit.signInWithOtp(client, customer);
- * kit.clock.advance(session.expiresAt - kit.clock.now()); // now expired
+ * kit.clock.advance(Date.parse(session.expiresAt) - kit.clock.now()); // now expired
  */
 export function createTestKit(options: TestKitOptions = {}): TestKit {
   const clock = options.clock ?? createFakeClock();

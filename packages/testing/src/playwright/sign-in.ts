@@ -10,24 +10,33 @@ export interface SignInStepOptions {
 }
 
 /**
- * Waits until the kit's `SignIn` reports success or is gone (an app that unmounts it once the
- * session is active); fails at once, with the text, when it shows an alert.
+ * Waits until `reached` says the step is done, failing at once, with its text, when the kit's
+ * `SignIn` shows an alert (e.g. the code could not be sent), and after `timeoutMs` otherwise.
  */
-async function waitForSignedIn(page: Page, signIn: Locator, timeoutMs: number): Promise<void> {
+async function waitForStep(
+  page: Page,
+  signIn: Locator,
+  timeoutMs: number,
+  reached: 'signedIn' | 'codeField',
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     // Read without waiting: the element may be unmounted at any moment.
     const verdict = await signIn
-      .evaluateAll((elements) => {
+      .evaluateAll((elements, goal) => {
         const element = elements[0];
-        if (element === undefined || element.getAttribute('data-state') === 'success') {
+        if (goal === 'signedIn') {
+          if (element === undefined || element.getAttribute('data-state') === 'success') {
+            return 'done';
+          }
+        } else if (element?.querySelector('[data-otp-sign-in] input') != null) {
           return 'done';
         }
-        const alert = [...element.querySelectorAll('[role="alert"]')]
+        const alert = [...(element?.querySelectorAll('[role="alert"]') ?? [])]
           .map((node) => node.textContent?.trim() ?? '')
           .find((text) => text !== '');
         return alert === undefined ? 'waiting' : `alert:${alert}`;
-      })
+      }, reached)
       .catch(() => 'waiting'); // a navigation replaced the document: look again
     if (verdict === 'done') {
       return;
@@ -36,7 +45,11 @@ async function waitForSignedIn(page: Page, signIn: Locator, timeoutMs: number): 
       throw new Error(`The kit's SignIn shows an alert: ${verdict.slice(6)}`);
     }
     if (Date.now() > deadline) {
-      throw new Error(`The kit's SignIn did not finish within ${timeoutMs} ms`);
+      throw new Error(
+        reached === 'signedIn'
+          ? `The kit's SignIn did not finish within ${timeoutMs} ms`
+          : `The kit's SignIn showed no code field within ${timeoutMs} ms`,
+      );
     }
     await page.waitForTimeout(50);
   }
@@ -59,11 +72,10 @@ export async function signInWithOtp(
   await signIn
     .locator('button[data-otp-button][data-type="EMAIL_OTP"]')
     .click({ timeout: timeoutMs });
-  const field = signIn.locator('[data-otp-sign-in] input');
-  await field.waitFor({ timeout: timeoutMs });
+  await waitForStep(page, signIn, timeoutMs, 'codeField');
   const code = typeof options.code === 'function' ? await options.code() : options.code;
-  await field.fill(code ?? SANDBOX_OTP_CODE);
-  await waitForSignedIn(page, signIn, timeoutMs);
+  await signIn.locator('[data-otp-sign-in] input').fill(code ?? SANDBOX_OTP_CODE);
+  await waitForStep(page, signIn, timeoutMs, 'signedIn');
 }
 
 /**
@@ -77,5 +89,5 @@ export async function signInWithPasskey(
   const signIn = options.signIn ?? page.locator('[data-sign-in]');
   const timeoutMs = options.timeoutMs ?? 15_000;
   await signIn.locator('button[data-passkey-button]').first().click({ timeout: timeoutMs });
-  await waitForSignedIn(page, signIn, timeoutMs);
+  await waitForStep(page, signIn, timeoutMs, 'signedIn');
 }
