@@ -19,8 +19,11 @@ import type {
   InternalAccount,
   InternalAccountListResponse,
   ListInternalAccountsParams,
+  ListTransactionsParams,
   PasskeyAuthChallenge,
   Quote,
+  Transaction,
+  TransactionListResponse,
   VerifyCredentialBody,
 } from '../types.js';
 import type {
@@ -298,6 +301,21 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         { terminalStatus: 200, restartable: false, intent: PAYLOAD_INTENTS.executeQuote() },
         call,
       ),
+
+    /** `GET /transactions/{transactionId}`: one movement of funds (404 when unknown). */
+    getTransaction: (transactionId: string, signal?: AbortSignal) =>
+      get<Transaction>({ path: ['transactions', transactionId], ...(signal ? { signal } : {}) }),
+
+    /**
+     * `GET /transactions` with `customerId` / `accountId` filters (either side matches) and cursor
+     * pagination; behind the proxy the customer filter is implied.
+     */
+    listTransactions: (params: ListTransactionsParams = {}, signal?: AbortSignal) =>
+      get<TransactionListResponse>({
+        path: ['transactions'],
+        query: { ...params },
+        ...(signal ? { signal } : {}),
+      }),
 
     /** Exposed for integrators adding an endpoint that follows the signed-retry exchange. */
     signed,

@@ -17,8 +17,11 @@ import type {
   InternalAccount,
   InternalAccountListResponse,
   ListInternalAccountsParams,
+  ListTransactionsParams,
   PasskeyAuthChallenge,
   Quote,
+  Transaction,
+  TransactionListResponse,
   VerifyCredentialBody,
 } from '../types.js';
 import type { ServiceRequest, TransportOptions } from './request.js';
@@ -129,10 +132,20 @@ export interface ApiClient {
     patch: Record<string, unknown>,
     call: SignedCallOptions,
   ): Promise<Customer>;
-  /** `POST /quotes` (same-currency transfer between internal accounts, §11.6) → 201 Quote. */
+  /** `POST /quotes` (same- or cross-currency transfer between internal accounts, §11.6) → 201 Quote. */
   createQuote(body: CreateQuoteBody, signal?: AbortSignal): Promise<Quote>;
   /** `POST /quotes/{quoteId}/execute` `{}` with `Idempotency-Key`; signed when the source is a wallet. */
   executeQuote(quoteId: string, idempotencyKey: string, call: SignedCallOptions): Promise<Quote>;
+  /** `GET /transactions/{transactionId}`: one movement of funds. @throws `NOT_FOUND`, `FORBIDDEN` */
+  getTransaction(transactionId: string, signal?: AbortSignal): Promise<Transaction>;
+  /**
+   * `GET /transactions` with `customerId` / `accountId` filters (either side matches) and cursor
+   * pagination; behind the proxy the customer filter is implied.
+   */
+  listTransactions(
+    params?: ListTransactionsParams,
+    signal?: AbortSignal,
+  ): Promise<TransactionListResponse>;
   /**
    * Runs any call that follows the signed-retry exchange, for integrators adding an endpoint.
    * @param ownReconcile - The call's own reconcile step, used when `call.reconcile` is absent.

@@ -30,6 +30,13 @@ export interface UseSignedActionOptions<TVariables, TResult> {
   onError?: (error: WalletAuthError) => void;
 }
 
+/**
+ * A signed action's progress as the React kit reports it: the core's `SignedActionProgress`,
+ * where `signing` is reported only once the person approved (or no approval is asked), and
+ * `awaitingApproval` while the confirmation waits for them.
+ */
+export type SignedActionPhase = SignedActionProgress | { kind: 'awaitingApproval' };
+
 /** The mutation plus the signed action's progress and pending confirmation. */
 export type UseSignedActionResult<TVariables, TResult> = UseMutationResult<
   TResult,
@@ -37,7 +44,7 @@ export type UseSignedActionResult<TVariables, TResult> = UseMutationResult<
   TVariables
 > & {
   /** The signed-retry exchange's progress while pending (wire-format §11.4–§11.5). */
-  progress: SignedActionProgress | undefined;
+  progress: SignedActionPhase | undefined;
   /** Set while the action waits for approval. */
   confirmation: PendingConfirmation | undefined;
   /** Aborts the running action (a pending approval is refused). */
@@ -47,8 +54,8 @@ export type UseSignedActionResult<TVariables, TResult> = UseMutationResult<
 /**
  * Runs an action signed by this device's session as a TanStack mutation: the session is checked
  * before any request, the person approves the exact payload before it is stamped (unless
- * `confirm: false`), progress (`sending`, `signing`, `processing`, `rateLimited`) is exposed, and
- * unmounting aborts the exchange (catalogue UI-05).
+ * `confirm: false`), progress (`sending`, `awaitingApproval`, `signing` once approved,
+ * `processing`, `rateLimited`) is exposed, and unmounting aborts the exchange (catalogue UI-05).
  *
  * @param options - The action, confirmation, invalidation, client and callbacks.
  * @example
@@ -63,10 +70,20 @@ export function useSignedAction<TVariables, TResult>(
 ): UseSignedActionResult<TVariables, TResult> {
   const baseClient = useWalletAuthClient(options.client, 'useSignedAction');
   const queryClient = useKitQueryClient(options.queryClient, 'useSignedAction');
-  const stamps = useStampConfirmation(baseClient, options.confirm !== false);
-  const [progress, setProgress] = useState<SignedActionProgress | undefined>(undefined);
+  const confirming = options.confirm !== false;
+  const [progress, setProgress] = useState<SignedActionPhase | undefined>(undefined);
   const controller = useRef<AbortController | undefined>(undefined);
   const mounted = useRef(true);
+  /** The person approved the stamp of the current signing step. */
+  const approved = useRef(false);
+  const stamps = useStampConfirmation(baseClient, confirming, {
+    onApprove: () => {
+      approved.current = true;
+      if (mounted.current && controller.current?.signal.aborted === false) {
+        setProgress({ kind: 'signing' });
+      }
+    },
+  });
 
   useEffect(() => {
     mounted.current = true;
@@ -82,14 +99,23 @@ export function useSignedAction<TVariables, TResult>(
         controller.current?.abort();
         const current = new AbortController();
         controller.current = current;
+        approved.current = false;
         current.signal.addEventListener('abort', stamps.rejectPending, { once: true });
         try {
           return await options.action(variables, {
             client: stamps.client,
             signal: current.signal,
             onProgress: (next) => {
-              if (mounted.current && !current.signal.aborted) {
+              if (!mounted.current || current.signal.aborted) {
+                return;
+              }
+              // "Signing" only after Approve (issue 21, defect 1); each new signing step (a
+              // restarted exchange) asks again.
+              if (next.kind !== 'signing') {
+                approved.current = false;
                 setProgress(next);
+              } else {
+                setProgress(confirming && !approved.current ? { kind: 'awaitingApproval' } : next);
               }
             },
           });
