@@ -10,13 +10,22 @@ export type ResourceName =
   | 'AuthMethod'
   | 'Session'
   | 'Quote'
-  | 'Request';
+  | 'Request'
+  | 'Transaction';
 
 const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 const PATTERNS = new Map<ResourceName, RegExp>(
-  (['InternalAccount', 'Customer', 'AuthMethod', 'Session', 'Quote', 'Request'] as const).map(
-    (name) => [name, new RegExp(`^${name}:${UUID_PATTERN}$`)],
-  ),
+  (
+    [
+      'InternalAccount',
+      'Customer',
+      'AuthMethod',
+      'Session',
+      'Quote',
+      'Request',
+      'Transaction',
+    ] as const
+  ).map((name) => [name, new RegExp(`^${name}:${UUID_PATTERN}$`)]),
 );
 
 /** True when `value` is `<name>:<uuid>` (wire-format §1). */
