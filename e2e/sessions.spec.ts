@@ -124,6 +124,22 @@ test.describe('sessions and credentials across devices and tabs', () => {
     await phone.context().close();
   });
 
+  test('SES-15: given a double click on Sign out, should revoke once and show the sign-in methods at once, not hang', async ({
+    page,
+  }) => {
+    await newSignedInUser(page, 'double');
+    const deletes: number[] = [];
+    page.on('requestfinished', async (request) => {
+      if (request.method() === 'DELETE') {
+        deletes.push((await request.response())?.status() ?? 0);
+      }
+    });
+    await accountSecurity(page).getByRole('button', { name: 'Sign out', exact: true }).dblclick();
+    await expect(signInCard(page).getByRole('button', { name: 'Email me a code' })).toBeVisible();
+    // One revoke: leg 1 (202) and the signed leg (204); the second click shared it.
+    expect(deletes.sort()).toEqual([202, 204]);
+  });
+
   test('given two tabs of one browser, should sign the other tab out within a second of signing out (SES-05)', async ({
     page,
   }) => {

@@ -101,7 +101,8 @@ export interface SessionManager extends Subscribable<SessionState> {
   refresh(): Promise<ActiveSession>;
   /**
    * Signs this device out: revokes the session on the service (best effort, signed by itself),
-   * deletes the key and tells every tab.
+   * deletes the key and tells every tab. A 404 (the session was already gone) counts as revoked;
+   * a call while one runs shares its outcome (single-flight).
    */
   signOut(options?: { revoke?: boolean }): Promise<SignOutOutcome>;
   /**
