@@ -50,6 +50,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function get<T>(request: Omit<ServiceRequest, 'method'>): Promise<T> {
     const outcome = await sendServiceRequest(transport, { ...request, method: 'GET' });
     if (outcome.kind === 'error') {
+      if (outcome.error.status === 401) {
+        options.onUnauthorizedRead?.();
+      }
       throw outcome.error;
     }
     return outcome.body as T;

@@ -45,6 +45,8 @@ export interface ApiClientOptions extends TransportOptions {
   clock?: Clock;
   /** Draws in [0, 1) for the jitter of 429 backoffs (wire-format §11.5). @defaultValue Math.random */
   random?: () => number;
+  /** Called when a read (a GET) answers 401; the client's session manager then rechecks. */
+  onUnauthorizedRead?: () => void;
 }
 
 /** How a signed call runs: its terminal status, whether leg 1 may be sent again, what it signs. */

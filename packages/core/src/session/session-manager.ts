@@ -134,6 +134,9 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
           }
         });
       }
+      // A hidden tab's timers are held back and a sleeping device's do not run: the session is
+      // looked at again when the page comes into view (catalogue SES-16).
+      globalThis.document?.addEventListener?.('visibilitychange', recheckWhenVisible);
       initialising = readStored().catch((error: unknown) => {
         send({ type: 'SIGNED_OUT', reason: undefined, persistence: 'memory' });
         throw error;
@@ -256,6 +259,18 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     await forget('revoked');
   }
 
+  function recheck(): void {
+    if (view().status === 'active') {
+      refresher.recheck();
+    }
+  }
+
+  function recheckWhenVisible(): void {
+    if (document.visibilityState === 'visible') {
+      recheck();
+    }
+  }
+
   async function forget(reason: SignedOutReason): Promise<void> {
     ended();
     await keyStore.delete(SLOT).catch(() => undefined);
@@ -285,6 +300,8 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       send({ type: 'SIGNED_OUT', reason: 'signedOut', persistence });
       broadcast({ type: 'signedOut', reason: 'signedOut' });
     },
+    revoked: () => forget('revoked'),
+    createFlow,
   });
 
   /** Refreshes the session; concurrent calls (and other tabs) share one refresh. */
@@ -403,9 +420,11 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     signOut,
     revokeSession,
     knownSessionIds: (): readonly string[] => [...lifecycle.getSnapshot().knownSessionIds],
+    recheck,
     dispose() {
       lifecycle.dispose();
       stopListening?.();
+      globalThis.document?.removeEventListener?.('visibilitychange', recheckWhenVisible);
       channel?.close();
     },
   };

@@ -4,6 +4,14 @@ import { useEffect, useRef, useState } from 'react';
 import { walletAuthQueryKeys } from '../hooks/query-keys.js';
 import { useKitQueryClient } from '../provider/use-kit-query-client.js';
 import { useWalletAuthClient } from '../provider/use-wallet-auth-client.js';
+import {
+  INTENT_KEPT_MS,
+  type IntentMark,
+  intentMutationKey,
+  type KeptIntent,
+  markIntent,
+  useKeptIntent,
+} from './use-kept-intent.js';
 import { type PendingConfirmation, useStampConfirmation } from './use-stamp-confirmation.js';
 
 /** What a signed action receives besides its variables. */
@@ -28,6 +36,13 @@ export interface UseSignedActionOptions<TVariables, TResult> {
   queryClient?: QueryClient;
   onSuccess?: (result: TResult) => void;
   onError?: (error: WalletAuthError) => void;
+  /**
+   * Keep the variables of a run that fails because this device's session ended (expired,
+   * revoked, the key cleared, or the screen replaced by the sign-in when it ended) under this
+   * key, for 30 minutes, so the action can be repeated once signed in again (`pendingIntent`),
+   * even from a component mounted anew (catalogue SES-17). @defaultValue nothing is kept
+   */
+  intentKey?: string;
 }
 
 /**
@@ -49,6 +64,15 @@ export type UseSignedActionResult<TVariables, TResult> = UseMutationResult<
   confirmation: PendingConfirmation | undefined;
   /** Aborts the running action (a pending approval is refused). */
   cancel(): void;
+  /**
+   * With `intentKey`: the last run, when it failed because the session ended, offered once a
+   * session is active again.
+   */
+  pendingIntent: KeptIntent<TVariables> | undefined;
+  /** Runs the pending intent again (asking for approval as usual) and forgets it. */
+  repeatIntent(): void;
+  /** Forgets the pending intent. */
+  discardIntent(): void;
 };
 
 /**
@@ -93,8 +117,16 @@ export function useSignedAction<TVariables, TResult>(
     };
   }, []);
 
-  const mutation = useMutation<TResult, WalletAuthError, TVariables>(
+  const kept = useKeptIntent<TVariables>(baseClient, queryClient, options.intentKey);
+  const mutation = useMutation<TResult, WalletAuthError, TVariables, IntentMark>(
     {
+      ...(options.intentKey === undefined
+        ? {}
+        : {
+            mutationKey: intentMutationKey(baseClient, options.intentKey),
+            gcTime: INTENT_KEPT_MS,
+          }),
+      onMutate: () => ({ sessionEnded: false }),
       mutationFn: async (variables) => {
         controller.current?.abort();
         const current = new AbortController();
@@ -131,7 +163,10 @@ export function useSignedAction<TVariables, TResult>(
         }
         options.onSuccess?.(result);
       },
-      onError: (error) => options.onError?.(error),
+      onError: (error, _variables, mark) => {
+        markIntent(baseClient, mark);
+        options.onError?.(error);
+      },
     },
     queryClient,
   );
@@ -141,5 +176,14 @@ export function useSignedAction<TVariables, TResult>(
     progress,
     confirmation: stamps.confirmation,
     cancel: () => controller.current?.abort(),
+    pendingIntent: mutation.isPending ? undefined : kept.intent,
+    repeatIntent: () => {
+      const intent = kept.intent;
+      kept.drop();
+      if (intent !== undefined) {
+        mutation.mutate(intent.variables);
+      }
+    },
+    discardIntent: kept.drop,
   };
 }
