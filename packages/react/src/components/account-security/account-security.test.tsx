@@ -46,6 +46,16 @@ function goOffline(kit: ReturnType<typeof createKit>): void {
   });
 }
 
+/** What a sign-in screen reads once the session is gone: the account's methods. */
+function CredentialsProbe({ accountId }: { accountId: string }) {
+  const credentials = useCredentials({ accountId });
+  return (
+    <p data-testid="probe">
+      {credentials.status}:{credentials.data?.length ?? 0}
+    </p>
+  );
+}
+
 describe('AccountSecurity sign-out (catalogue SES-08)', () => {
   it.each([
     ['en', en],
@@ -153,20 +163,11 @@ describe('AccountSecurity with a session kept in memory (catalogue KEY-03)', () 
   it('SES-15: given a double click on Sign out, should revoke once and leave a sign-in screen that loads (no query left pending)', async () => {
     const kit = createKit();
     await kit.signIn();
-    function CredentialsProbe() {
-      // What a sign-in screen reads once the session is gone: the account's methods.
-      const credentials = useCredentials({ accountId: kit.accountId });
-      return (
-        <p data-testid="probe">
-          {credentials.status}:{credentials.data?.length ?? 0}
-        </p>
-      );
-    }
     render(
       kit.wrapper(
         <>
           <AccountSecurity showExport={false} confirm={false} />
-          <CredentialsProbe />
+          <CredentialsProbe accountId={kit.accountId} />
         </>,
       ),
     );
@@ -194,23 +195,19 @@ describe('AccountSecurity with a session kept in memory (catalogue KEY-03)', () 
           route.startsWith('GET') && route.endsWith('/auth/credentials') && held++ === 0,
       } as RegExp,
     ];
-    function CredentialsProbe() {
-      const credentials = useCredentials({ accountId: kit.accountId });
-      return <p data-testid="probe">{credentials.status}</p>;
-    }
     render(
       kit.wrapper(
         <>
           <AccountSecurity showExport={false} confirm={false} />
-          <CredentialsProbe />
+          <CredentialsProbe accountId={kit.accountId} />
         </>,
       ),
     );
     const signOut = await screen.findByRole('button', { name: en.session.signOut });
     await waitFor(() => expect(held).toBeGreaterThan(0));
-    expect(screen.getByTestId('probe').textContent).toBe('pending');
+    expect(screen.getByTestId('probe').textContent).toBe('pending:0');
     fireEvent.click(signOut);
     await screen.findByText(en.accountSecurity.signedOut);
-    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('success'));
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('success:1'));
   });
 });
