@@ -182,7 +182,6 @@ export const de: WalletAuthMessages = {
       },
       amounts: (sent, received) => `${sent} gesendet, ${received} empfangen`,
       settled: (date) => `Abgewickelt am ${date}`,
-      unavailable: 'Der Zahlungsstatus kann gerade nicht abgerufen werden.',
     },
   },
   exportWallet: {

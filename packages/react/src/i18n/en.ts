@@ -180,7 +180,6 @@ export const en = {
       },
       amounts: (sent: string, received: string) => `${sent} sent, ${received} received`,
       settled: (date: string) => `Settled ${date}`,
-      unavailable: "The payment's status can't be read right now.",
     },
   },
   exportWallet: {

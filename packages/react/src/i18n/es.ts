@@ -181,7 +181,6 @@ export const es: WalletAuthMessages = {
       },
       amounts: (sent, received) => `${sent} enviados, ${received} recibidos`,
       settled: (date) => `Liquidado el ${date}`,
-      unavailable: 'No se puede consultar el estado del pago en este momento.',
     },
   },
   exportWallet: {

@@ -182,7 +182,6 @@ export const fr: WalletAuthMessages = {
       },
       amounts: (sent, received) => `${sent} envoyés, ${received} reçus`,
       settled: (date) => `Réglé le ${date}`,
-      unavailable: "L'état du paiement ne peut pas être lu pour le moment.",
     },
   },
   exportWallet: {

@@ -175,7 +175,6 @@ export const ja: WalletAuthMessages = {
       },
       amounts: (sent, received) => `${sent} を送金、${received} を受取`,
       settled: (date) => `${date} に決済`,
-      unavailable: '現在、支払いの状況を読み込めません。',
     },
   },
   exportWallet: {

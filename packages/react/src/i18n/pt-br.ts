@@ -182,7 +182,6 @@ export const ptBR: WalletAuthMessages = {
       },
       amounts: (sent, received) => `${sent} enviados, ${received} recebidos`,
       settled: (date) => `Liquidado em ${date}`,
-      unavailable: 'Não foi possível consultar o status do pagamento agora.',
     },
   },
   exportWallet: {
