@@ -124,7 +124,7 @@ test.describe('sessions and credentials across devices and tabs', () => {
     await phone.context().close();
   });
 
-  test('SES-15: given a double click on Sign out, should revoke once and show the sign-in methods at once, not hang', async ({
+  test('SES-21: given a double click on Sign out, should revoke once and show the sign-in methods at once, not hang', async ({
     page,
   }) => {
     await newSignedInUser(page, 'double');
@@ -140,7 +140,7 @@ test.describe('sessions and credentials across devices and tabs', () => {
     expect(deletes.sort()).toEqual([202, 204]);
   });
 
-  test('SES-16, SES-17: given this device signed out from another one while its privacy change awaits approval, should show the sign-in when the page comes into view and offer the change again after signing in', async ({
+  test('SES-22, SES-23: given this device signed out from another one while its privacy change awaits approval, should show the sign-in when the page comes into view and offer the change again after signing in', async ({
     page,
     browser,
   }) => {

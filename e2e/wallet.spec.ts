@@ -49,7 +49,7 @@ test.describe('wallet: balances, transfer, privacy and export', () => {
     await shop.getByRole('button', { name: 'Send' }).click();
     const approval = shop.getByRole('region', { name: 'Confirm with your session key' });
     await expect(approval).toBeVisible();
-    // What the quote says (UI-11), and no "signing" before Approve is pressed (defect 1).
+    // What the quote says (UI-21), and no "signing" before Approve is pressed (defect 1).
     await expect(fact(approval, 'send')).toHaveText('12.50 USDC');
     await expect(fact(approval, 'receive')).toHaveText('12.50 USDC');
     await expect(fact(approval, 'to')).toHaveText('the demo shop');
@@ -185,7 +185,7 @@ test.describe('wallet: balances, transfer, privacy and export', () => {
     await expect(walletCard(page)).toContainText('95.00 USDC');
   });
 
-  test("EMU-12, UI-11: given test funds, should cash out to the customer's USD account with both amounts and the rate in the approval and show the transaction", async ({
+  test("EMU-12, UI-21: given test funds, should cash out to the customer's USD account with both amounts and the rate in the approval and show the transaction", async ({
     page,
   }, testInfo) => {
     await newSignedInUser(page, 'cashout');
@@ -217,7 +217,7 @@ test.describe('wallet: balances, transfer, privacy and export', () => {
     await checkScreen(page, testInfo, 'cash-out-done');
   });
 
-  test('UI-12: given an empty wallet, should say so before any quote or approval and offer test funds as a button', async ({
+  test('UI-22: given an empty wallet, should say so before any quote or approval and offer test funds as a button', async ({
     page,
   }) => {
     await newSignedInUser(page, 'empty');

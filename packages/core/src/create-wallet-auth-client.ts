@@ -26,7 +26,7 @@ export function createWalletAuthClient(options: WalletAuthClientOptions): Wallet
   const api = createApiClient({
     ...options,
     clock,
-    // A read answered 401 may mean the session ended: the session manager checks (SES-16).
+    // A read answered 401 may mean the session ended: the session manager checks (SES-22).
     onUnauthorizedRead: () => sessions.recheck(),
   });
   const sessionKeyMode = options.sessionKeyMode ?? 'documented';

@@ -31,7 +31,7 @@ const checked = (now: number | undefined, sessionId = 'Session:a'): SessionCheck
   now,
 });
 
-describe('session-check machine: transition table (SES-16)', () => {
+describe('session-check machine: transition table (SES-22)', () => {
   it('given idle and a recheck, should check the session once; a recheck while checking is ignored', () => {
     const { state, effects } = run([recheck(), recheck(NOW + 1)]);
     expect(state).toEqual({ status: 'checking', sessionId: 'Session:a', confirmed: undefined });

@@ -190,7 +190,7 @@ describe('session manager against the emulator', () => {
     expect(requests.length).toBe(count);
   });
 
-  it('SES-15: given two sign-outs at once (a double click), should send one revoke and settle both, signed out', async () => {
+  it('SES-21: given two sign-outs at once (a double click), should send one revoke and settle both, signed out', async () => {
     const { client, emailCredentialId, accountId, requests } = await setup();
     await signIn(client, emailCredentialId);
     const count = requests.length;
@@ -212,7 +212,7 @@ describe('session manager against the emulator', () => {
     await expect(client.sessions.signOut()).resolves.toEqual({ revoked: true });
   });
 
-  it('SES-15: given the session already revoked elsewhere (the revoke answers 404), should count it as signed out, delete the key and not hang', async () => {
+  it('SES-21: given the session already revoked elsewhere (the revoke answers 404), should count it as signed out, delete the key and not hang', async () => {
     const { client, emailCredentialId, sandbox, requests } = await setup();
     await signIn(client, emailCredentialId);
     const mine = client.sessions.getSnapshot();

@@ -135,7 +135,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
         });
       }
       // A hidden tab's timers are held back and a sleeping device's do not run: the session is
-      // looked at again when the page comes into view (catalogue SES-16).
+      // looked at again when the page comes into view (catalogue SES-22).
       globalThis.document?.addEventListener?.('visibilitychange', recheckWhenVisible);
       initialising = readStored().catch((error: unknown) => {
         send({ type: 'SIGNED_OUT', reason: undefined, persistence: 'memory' });
@@ -333,7 +333,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
    * Signs this device out: revokes the session on the service (best effort, signed by itself),
    * deletes the key and tells every tab. Does not wait for another tab's refresh; a late result
    * of one is swept afterwards (catalogue SES-05). Single-flight: a call while one runs (a
-   * double click) shares its outcome and sends nothing (catalogue SES-15).
+   * double click) shares its outcome and sends nothing (catalogue SES-21).
    */
   function signOut(options: { revoke?: boolean } = {}): Promise<SignOutOutcome> {
     signingOut ??= runSignOut(options).finally(() => {

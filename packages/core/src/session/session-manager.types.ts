@@ -113,7 +113,7 @@ export interface SessionManager extends Subscribable<SessionState> {
   /** Ids of the sessions this tab has held (at most 32, newest last). */
   knownSessionIds(): readonly string[];
   /**
-   * Makes sure an ended session does not look active (catalogue SES-16): sets the timers anew
+   * Makes sure an ended session does not look active (catalogue SES-22): sets the timers anew
    * from the clock (a refresh or expiry held back by a hidden tab or a sleeping device happens
    * now) and, unless the service confirmed the session in the last 10 s, asks it whether the
    * session is still listed; one it no longer lists moves to `signedOut` (`revoked`) or

@@ -1,5 +1,5 @@
 /**
- * A revoked or expired session must not look signed in (issue 21, defect 5; catalogue SES-16):
+ * A revoked or expired session must not look signed in (issue 21, defect 5; catalogue SES-22):
  * the session manager looks again when the page comes into view and when a read answers 401,
  * against the emulator.
  */
@@ -39,8 +39,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('session recheck against the emulator (SES-16)', () => {
-  it('SES-16: given the session revoked from another device, should sign this device out as revoked on the next recheck, with no signed call', async () => {
+describe('session recheck against the emulator (SES-22)', () => {
+  it('SES-22: given the session revoked from another device, should sign this device out as revoked on the next recheck, with no signed call', async () => {
     const env = await setup();
     await signIn(env.client, env.emailCredentialId);
     const mine = env.client.sessions.getSnapshot();
@@ -62,7 +62,7 @@ describe('session recheck against the emulator (SES-16)', () => {
     expect(sent.some((r) => r.headers.has('Service-Wallet-Signature'))).toBe(false);
   });
 
-  it('SES-16: given a session still listed, should stay active without notifying, and ask the service at most once per 10 s', async () => {
+  it('SES-22: given a session still listed, should stay active without notifying, and ask the service at most once per 10 s', async () => {
     let now = Date.parse('2026-11-22T10:00:00.000Z');
     const clock = {
       now: () => now,
@@ -96,7 +96,7 @@ describe('session recheck against the emulator (SES-16)', () => {
     stop();
   });
 
-  it('SES-10/SES-16: given a device that slept past expiry (its timers did not fire), should be expired on the recheck', async () => {
+  it('SES-10/SES-22: given a device that slept past expiry (its timers did not fire), should be expired on the recheck', async () => {
     let now = Date.parse('2026-11-22T10:00:00.000Z');
     // Timers that never fire: the device slept through them.
     const clock = { now: () => now, setTimeout: () => () => undefined };
@@ -114,7 +114,7 @@ describe('session recheck against the emulator (SES-16)', () => {
     });
   });
 
-  it('SES-16: given a refresh held back by a sleeping device, should refresh on the recheck when the session is still valid', async () => {
+  it('SES-22: given a refresh held back by a sleeping device, should refresh on the recheck when the session is still valid', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
     vi.setSystemTime(Date.parse('2026-11-22T10:00:00.000Z'));
     const env = await setup({
@@ -138,7 +138,7 @@ describe('session recheck against the emulator (SES-16)', () => {
     });
   });
 
-  it('SES-16: given a read answering 401 (the backend no longer serves this page), should check, and mark the session expired when the list is refused too', async () => {
+  it('SES-22: given a read answering 401 (the backend no longer serves this page), should check, and mark the session expired when the list is refused too', async () => {
     const env = await setup();
     await signIn(env.client, env.emailCredentialId);
     const fetch = env.client.api.transport.fetch!;
@@ -169,7 +169,7 @@ describe('session recheck against the emulator (SES-16)', () => {
     expect(refusing.sessions.getSnapshot().status).toBe('expired');
   });
 
-  it('SES-16: given a read answering 401 while the session is still listed, should stay active', async () => {
+  it('SES-22: given a read answering 401 while the session is still listed, should stay active', async () => {
     const env = await setup();
     await signIn(env.client, env.emailCredentialId);
     const fetch = env.client.api.transport.fetch!;
@@ -195,7 +195,7 @@ describe('session recheck against the emulator (SES-16)', () => {
     expect(partly.sessions.getSnapshot().status).toBe('active');
   });
 
-  it('SES-16: given no session, should not ask the service anything', async () => {
+  it('SES-22: given no session, should not ask the service anything', async () => {
     const env = await setup();
     await env.client.sessions.init();
     env.client.sessions.recheck();

@@ -193,7 +193,7 @@ export function runRefresh(
 }
 
 /**
- * Asks the service whether `sessionId` is still active (catalogue SES-16) and reports to the
+ * Asks the service whether `sessionId` is still active (catalogue SES-22) and reports to the
  * check machine: listed → `CHECKED` with the time; not listed → the session ended on the
  * service (revoked from another device, or past its expiry) and this device lets go of it; the
  * list refused with 401 → this page can no longer act with it (expired, key kept); anything
@@ -233,7 +233,7 @@ async function checkSession(
 }
 
 /**
- * Looks at this device's session again (catalogue SES-16): reads the key slot, which sets the
+ * Looks at this device's session again (catalogue SES-22): reads the key slot, which sets the
  * session machine's timers anew from the clock (a refresh or expiry held back by a hidden tab or
  * a sleeping device happens now) and picks up a session another tab made meanwhile; then lets
  * the check machine decide whether to ask the service (`checkSession`).

@@ -178,7 +178,7 @@ describe('session machine: transition table', () => {
     expect(effects).toEqual([]);
   });
 
-  it('SES-16: given an expired session read again from the key store, should stay expired; another stored session becomes active', () => {
+  it('SES-22: given an expired session read again from the key store, should stay expired; another stored session becomes active', () => {
     const s = session();
     const { state } = run([adopted(s), { type: 'EXPIRED', sessionId: s.id, ended: false }]);
     const restored = (stored: ActiveSession): SessionEvent => ({
@@ -237,7 +237,7 @@ describe('session machine: every state handles or ignores every event', () => {
     signedOut: ['RESTORED', 'ADOPTED', 'SIGNED_OUT'],
     active: ['RESTORED', 'ADOPTED', 'SIGNED_OUT', 'EXPIRED', 'REFRESH_STARTED', 'REFRESH_FAILED'],
     refreshing: ['RESTORED', 'ADOPTED', 'SIGNED_OUT', 'EXPIRED', 'REFRESH_FAILED'],
-    // The same session read again stays expired (SES-16); see the transition table.
+    // The same session read again stays expired (SES-22); see the transition table.
     expired: ['ADOPTED', 'SIGNED_OUT'],
   };
 

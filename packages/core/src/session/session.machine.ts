@@ -201,7 +201,7 @@ export function createSessionMachine(
     switch (event.type) {
       case 'RESTORED': {
         const { session, persistence, clockOffsetMs, now } = event;
-        // A session found ended stays ended when its record is read again (catalogue SES-16).
+        // A session found ended stays ended when its record is read again (catalogue SES-22).
         if (view.status === 'expired' && view.session.id === session.id) {
           return [state, []];
         }

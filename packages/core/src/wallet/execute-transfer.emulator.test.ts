@@ -161,7 +161,7 @@ describe('executeTransfer against the emulator', () => {
     });
   });
 
-  it('UI-12: given more than the balance, should refuse AMOUNT_OUT_OF_RANGE before making a quote or asking for a signature', async () => {
+  it('UI-22: given more than the balance, should refuse AMOUNT_OUT_OF_RANGE before making a quote or asking for a signature', async () => {
     const env = await setup();
     await signInWithOtp(env.client, env.emailCredentialId);
     const { destinationAccountId } = await fundedWallet(env, 100);
@@ -180,7 +180,7 @@ describe('executeTransfer against the emulator', () => {
     expect(sent).toEqual(['GET /2025-10-13/customers/internal-accounts']);
   });
 
-  it("UI-11: given the emulator's own quote payload, should bind it to the quote and show the stamper the cross-currency quote (USDC → the customer's USD account)", async () => {
+  it("UI-21: given the emulator's own quote payload, should bind it to the quote and show the stamper the cross-currency quote (USDC → the customer's USD account)", async () => {
     const env = await setup();
     await signInWithOtp(env.client, env.emailCredentialId);
     await fundedWallet(env, 5_000_000);

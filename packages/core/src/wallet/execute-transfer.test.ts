@@ -245,7 +245,7 @@ describe('executeTransfer over the API client', () => {
 });
 
 describe('createTransfer: what is checked before an approval is asked for (issue 21, defects 1 and 2)', () => {
-  it('UI-11: given a cross-currency quote, should hand the stamper the quote itself as the subject: both amounts, both currencies, the rate, the own destination account and the expiry', async () => {
+  it('UI-21: given a cross-currency quote, should hand the stamper the quote itself as the subject: both amounts, both currencies, the rate, the own destination account and the expiry', async () => {
     const completed = { id: QUOTE, status: 'COMPLETED' } as Quote;
     const { client, calls } = recordingClient([completed], { balance: 5_000_000 });
     await createTransfer(client, {
@@ -269,7 +269,7 @@ describe('createTransfer: what is checked before an approval is asked for (issue
     expect(subject.destinationName).toBe('ignored');
   });
 
-  it('UI-11: given a destination that is not an account of the customer, should give no destination account, only the name fixed at creation', async () => {
+  it('UI-21: given a destination that is not an account of the customer, should give no destination account, only the name fixed at creation', async () => {
     const shop = 'InternalAccount:1d4a3b2c-5e6f-4a7b-8c9d-0e1f2a3b4c5d';
     const { client, calls } = recordingClient([{ id: QUOTE, status: 'COMPLETED' } as Quote]);
     const transfer = createTransfer(client, {
@@ -284,7 +284,7 @@ describe('createTransfer: what is checked before an approval is asked for (issue
     });
   });
 
-  it('UI-12: given an amount over the wallet balance, should refuse AMOUNT_OUT_OF_RANGE with what is available, before any quote or approval', async () => {
+  it('UI-22: given an amount over the wallet balance, should refuse AMOUNT_OUT_OF_RANGE with what is available, before any quote or approval', async () => {
     const { client, calls } = recordingClient([], { balance: 499 });
     await expect(createTransfer(client, params).send()).rejects.toMatchObject({
       code: 'AMOUNT_OUT_OF_RANGE',
@@ -295,7 +295,7 @@ describe('createTransfer: what is checked before an approval is asked for (issue
     expect(calls.stamps).toEqual([]);
   });
 
-  it('UI-12: given exactly the balance, should go ahead', async () => {
+  it('UI-22: given exactly the balance, should go ahead', async () => {
     const { client, calls } = recordingClient([{ id: QUOTE, status: 'COMPLETED' } as Quote], {
       balance: 500,
     });
@@ -328,7 +328,7 @@ describe('createTransfer: what is checked before an approval is asked for (issue
       'source',
     ],
   ])(
-    'UI-11: given a quote for %s than asked, should refuse PAYLOAD_INTENT_MISMATCH without asking for approval',
+    'UI-21: given a quote for %s than asked, should refuse PAYLOAD_INTENT_MISMATCH without asking for approval',
     async (_name, quote, field) => {
       const { client, calls } = recordingClient([], { quote });
       await expect(createTransfer(client, params).send()).rejects.toMatchObject({
@@ -348,7 +348,7 @@ describe('createTransfer: what is checked before an approval is asked for (issue
     ['text that is not JSON', 'sign me'],
     ['an empty payload', ''],
   ])(
-    'UI-11: given a challenge whose payload is %s, should refuse PAYLOAD_INTENT_MISMATCH and never reach the stamper',
+    'UI-21: given a challenge whose payload is %s, should refuse PAYLOAD_INTENT_MISMATCH and never reach the stamper',
     async (_name, payload) => {
       const { client, calls } = recordingClient([], { payload });
       await expect(createTransfer(client, params).send()).rejects.toMatchObject({
@@ -359,7 +359,7 @@ describe('createTransfer: what is checked before an approval is asked for (issue
     },
   );
 
-  it('UI-11: given a quote without a payment instruction, should accept only a payload naming the quote by the SHA-256 of its id', async () => {
+  it('UI-21: given a quote without a payment instruction, should accept only a payload naming the quote by the SHA-256 of its id', async () => {
     const digest = 'f0aef0e5b3dfaafdc6e8fd7c56e3f1a3fb8c6d0a5bd1d1cd1bc7a40b0f8d7c33';
     const named = (hex: string) =>
       JSON.stringify({
@@ -384,7 +384,7 @@ describe('createTransfer: what is checked before an approval is asked for (issue
     expect(bad.calls.stamps).toEqual([]);
   });
 
-  it('UI-12: given a quote already past its expiresAt on this device, should refuse CHALLENGE_EXPIRED naming the quote before sending or asking', async () => {
+  it('UI-22: given a quote already past its expiresAt on this device, should refuse CHALLENGE_EXPIRED naming the quote before sending or asking', async () => {
     const { client, calls } = recordingClient([], { now: () => NOW + 300_000 });
     await expect(createTransfer(client, params).send()).rejects.toMatchObject({
       code: 'CHALLENGE_EXPIRED',
@@ -394,7 +394,7 @@ describe('createTransfer: what is checked before an approval is asked for (issue
     expect(calls.stamps).toEqual([]);
   });
 
-  it('UI-12: given an approval that came after the quote lapsed, should refuse CHALLENGE_EXPIRED and send no signature', async () => {
+  it('UI-22: given an approval that came after the quote lapsed, should refuse CHALLENGE_EXPIRED and send no signature', async () => {
     let now = NOW;
     const { client, calls } = recordingClient([{ id: QUOTE, status: 'COMPLETED' } as Quote], {
       now: () => now,

@@ -68,7 +68,7 @@ export function useSignOut(
         // Nothing of the account lingers: unobserved queries are dropped; observed ones (such as
         // the sign-in screen's, mounted as soon as the session ended) are reset and read again,
         // never removed from under their observer, which would leave it pending for good
-        // (catalogue SES-15: a double click settled a second time after that screen mounted).
+        // (catalogue SES-21: a double click settled a second time after that screen mounted).
         const queryKey = walletAuthQueryKeys.all(client);
         queryClient.removeQueries({ queryKey, type: 'inactive' });
         void queryClient.resetQueries({ queryKey, type: 'active' });

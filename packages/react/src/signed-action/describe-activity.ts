@@ -3,7 +3,7 @@
  * the session to stamp), so the confirmation shows what the *payload* says, not what the caller
  * claims (catalogue UI-09). A transfer's payload names only its quote: its amounts, currencies,
  * rate, destination and expiry come from that quote, which the core checked the payload belongs
- * to before asking (the stamper's `subject`, catalogue UI-11).
+ * to before asking (the stamper's `subject`, catalogue UI-21).
  */
 import type { Currency, InternalAccountType, StampSubject } from '@wallet-auth/core';
 

@@ -1,6 +1,6 @@
 /**
  * A revoked or expired session must not look signed in, and what the person asked for is kept
- * (issue 21, defect 5; catalogue SES-16, SES-17): the page notices the session's end when it
+ * (issue 21, defect 5; catalogue SES-22, SES-23): the page notices the session's end when it
  * comes into view, and a signed action that failed because the session ended is offered again
  * after signing in, even from a screen mounted anew.
  */
@@ -66,8 +66,8 @@ async function revokedElsewhere(kit: ReturnType<typeof createKit>) {
   await other.sessions.revokeSession(mine.session.id);
 }
 
-describe('a session that ended under the page (SES-16, SES-17)', () => {
-  it('SES-16: given the session revoked from another device, should show it signed out as soon as the page comes into view, before any signed action', async () => {
+describe('a session that ended under the page (SES-22, SES-23)', () => {
+  it('SES-22: given the session revoked from another device, should show it signed out as soon as the page comes into view, before any signed action', async () => {
     const kit = createKit();
     await kit.signIn();
     render(kit.wrapper(<AccountSecurity showExport={false} />));
@@ -86,7 +86,7 @@ describe('a session that ended under the page (SES-16, SES-17)', () => {
     );
   });
 
-  it('SES-17: given an approval refused by the service because the session was revoked meanwhile, should offer the same change again after signing in', async () => {
+  it('SES-23: given an approval refused by the service because the session was revoked meanwhile, should offer the same change again after signing in', async () => {
     const user = userEvent.setup();
     const kit = createKit();
     await kit.signIn();
@@ -112,7 +112,7 @@ describe('a session that ended under the page (SES-16, SES-17)', () => {
     expect(screen.queryByRole('note')).toBeNull();
   });
 
-  it('SES-17: given the screen replaced by the sign-in while the approval was open (the session noticed gone), should offer the change on the new screen', async () => {
+  it('SES-23: given the screen replaced by the sign-in while the approval was open (the session noticed gone), should offer the change on the new screen', async () => {
     const user = userEvent.setup();
     const kit = createKit();
     await kit.signIn();

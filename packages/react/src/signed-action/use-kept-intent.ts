@@ -1,6 +1,6 @@
 /**
  * Keeps what a person asked for when this device's session ended under it (issue 21, defect 5;
- * catalogue SES-17): the signed action's variables stay in TanStack Query's mutation cache (under
+ * catalogue SES-23): the signed action's variables stay in TanStack Query's mutation cache (under
  * a key of the action) after the component unmounts for the sign-in screen, and are offered
  * again once a session is active.
  */

@@ -40,7 +40,7 @@ export interface UseSignedActionOptions<TVariables, TResult> {
    * Keep the variables of a run that fails because this device's session ended (expired,
    * revoked, the key cleared, or the screen replaced by the sign-in when it ended) under this
    * key, for 30 minutes, so the action can be repeated once signed in again (`pendingIntent`),
-   * even from a component mounted anew (catalogue SES-17). @defaultValue nothing is kept
+   * even from a component mounted anew (catalogue SES-23). @defaultValue nothing is kept
    */
   intentKey?: string;
 }

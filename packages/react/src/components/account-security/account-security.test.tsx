@@ -160,7 +160,7 @@ describe('AccountSecurity with a session kept in memory (catalogue KEY-03)', () 
     expect(screen.queryByText(en.session.notKept)).toBeNull();
   });
 
-  it('SES-15: given a double click on Sign out, should revoke once and leave a sign-in screen that loads (no query left pending)', async () => {
+  it('SES-21: given a double click on Sign out, should revoke once and leave a sign-in screen that loads (no query left pending)', async () => {
     const kit = createKit();
     await kit.signIn();
     render(
@@ -184,7 +184,7 @@ describe('AccountSecurity with a session kept in memory (catalogue KEY-03)', () 
     expect(await serverSessions(kit)).toEqual([]);
   });
 
-  it('SES-15: given a read in flight when the sign-out settles, should read it again rather than leave it pending', async () => {
+  it('SES-21: given a read in flight when the sign-out settles, should read it again rather than leave it pending', async () => {
     const kit = createKit();
     await kit.signIn();
     // The first read of the credentials is held open until the kit aborts it.

@@ -104,7 +104,7 @@ describe('CredentialManager', () => {
     );
   });
 
-  it('UI-14: given a passkey added without a nickname, should name it after this device; one named "Passkey" reads "Passkey" once', async () => {
+  it('UI-24: given a passkey added without a nickname, should name it after this device; one named "Passkey" reads "Passkey" once', async () => {
     const user = userEvent.setup();
     const kit = createKit();
     await kit.signIn();

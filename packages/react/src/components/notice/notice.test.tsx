@@ -35,7 +35,7 @@ describe('ErrorNotice', () => {
     await expectNoAxeViolations(container);
   });
 
-  it('UI-13: given an action the caller does not handle, should offer no step as plain text, only the sentence', () => {
+  it('UI-23: given an action the caller does not handle, should offer no step as plain text, only the sentence', () => {
     render(
       <WalletAuthLocaleProvider messages={fr}>
         <ErrorNotice

@@ -62,7 +62,7 @@ describe('SessionList', () => {
     ).toBe(true);
   });
 
-  it('UI-14: given this device and another on the same e-mail code, should tell them apart: this one by browser and system, the other by how it signed in and when it was last active', async () => {
+  it('UI-24: given this device and another on the same e-mail code, should tell them apart: this one by browser and system, the other by how it signed in and when it was last active', async () => {
     const kit = createKit();
     await kit.otherDevice();
     await kit.signIn();
@@ -88,7 +88,7 @@ describe('SessionList', () => {
     await expectNoAxeViolations(container);
   });
 
-  it('UI-14: given a session this browser held before a refresh, should call it an earlier session of this browser', async () => {
+  it('UI-24: given a session this browser held before a refresh, should call it an earlier session of this browser', async () => {
     const kit = createKit();
     await kit.signIn();
     await kit.client.sessions.refresh();

@@ -95,7 +95,7 @@ export const ContactChange: Story = {
 /**
  * Cashing out to the customer's own USD account: what leaves the wallet, what arrives, the rate,
  * the fees, the destination and the quote's countdown — all from the quote the payload belongs
- * to (catalogue UI-11).
+ * to (catalogue UI-21).
  */
 export const CrossCurrencyTransfer: Story = {
   args: {

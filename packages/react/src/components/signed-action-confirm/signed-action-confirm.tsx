@@ -171,7 +171,7 @@ export const SignedActionConfirmTitle = forwardRef<
 /**
  * What is being authorised, from the payload: the action sentence and the facts (new email or
  * phone); for a transfer, what its quote says (amounts and currencies on both sides, the rate of
- * a cross-currency quote, fees, destination, and the quote's countdown — catalogue UI-11). Takes
+ * a cross-currency quote, fees, destination, and the quote's countdown — catalogue UI-21). Takes
  * no children on purpose, and drops `hidden`, `aria-hidden`, `inert` and visibility-killing
  * inline styles (catalogue UI-09); `className` and layout styles still apply.
  */
@@ -223,7 +223,7 @@ export interface SignedActionConfirmButtonProps extends ButtonHTMLAttributes<HTM
 
 /**
  * Approves: the session key stamps the payload and the action is sent. Disabled until a
- * `SignedActionConfirm.Summary` is rendered, and once a transfer's quote has lapsed (UI-11); when
+ * `SignedActionConfirm.Summary` is rendered, and once a transfer's quote has lapsed (UI-21); when
  * pressed while the summary is hidden (by a prop, a class or any style sheet), nothing is
  * approved and the root shows an alert (catalogue UI-09).
  */

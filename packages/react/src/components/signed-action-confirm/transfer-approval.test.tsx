@@ -1,6 +1,6 @@
 /**
  * A payment approval says exactly what the signature authorises (issue 21, defect 1; catalogue
- * UI-11) and what can be checked is checked before it is asked for (defect 2; UI-12): the figures
+ * UI-21) and what can be checked is checked before it is asked for (defect 2; UI-22): the figures
  * come from the quote the payload belongs to, never from the page's form.
  */
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
@@ -87,7 +87,7 @@ function Payment({
 }
 
 describe('the payment approval', () => {
-  it("UI-11: given a cross-currency quote to the customer's USD account, should show both amounts, the rate, the fees, the destination and the quote's expiry, and say 'signing' only after Approve", async () => {
+  it("UI-21: given a cross-currency quote to the customer's USD account, should show both amounts, the rate, the fees, the destination and the quote's expiry, and say 'signing' only after Approve", async () => {
     const user = userEvent.setup();
     const kit = createKit();
     await kit.signIn();
@@ -119,7 +119,7 @@ describe('the payment approval', () => {
     expect(usdAccount?.balance).toBe(150);
   });
 
-  it('UI-11: given the page changing its amount after the quote was made, should keep showing (and sign) the quote’s amount', async () => {
+  it('UI-21: given the page changing its amount after the quote was made, should keep showing (and sign) the quote’s amount', async () => {
     const user = userEvent.setup();
     const kit = createKit();
     await kit.signIn();
@@ -149,7 +149,7 @@ describe('the payment approval', () => {
     expect(kit.sandbox.state.accounts.get(kit.accountId)?.balance).toBe(10_000_000 - 1_500_000);
   });
 
-  it('UI-11: given French, should show the approval facts in French with French number formats', async () => {
+  it('UI-21: given French, should show the approval facts in French with French number formats', async () => {
     const user = userEvent.setup();
     const kit = createKit();
     await kit.signIn();
@@ -165,7 +165,7 @@ describe('the payment approval', () => {
     );
   });
 
-  it('UI-12: given the quote lapsing while the approval is open, should disable Approve, say why, and cancel without signing', async () => {
+  it('UI-22: given the quote lapsing while the approval is open, should disable Approve, say why, and cancel without signing', async () => {
     const user = userEvent.setup();
     const kit = createKit();
     await kit.signIn();
@@ -193,7 +193,7 @@ describe('the payment approval', () => {
     expect(kit.sandbox.state.accounts.get(kit.accountId)?.balance).toBe(10_000_000);
   });
 
-  it('UI-12: given an amount over the balance, should explain it before any quote or approval', async () => {
+  it('UI-22: given an amount over the balance, should explain it before any quote or approval', async () => {
     const user = userEvent.setup();
     const kit = createKit();
     await kit.signIn();

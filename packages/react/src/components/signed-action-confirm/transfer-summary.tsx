@@ -1,5 +1,5 @@
 /**
- * The facts of a transfer approval (issue 21, defect 1; catalogue UI-11): what leaves the wallet,
+ * The facts of a transfer approval (issue 21, defect 1; catalogue UI-21): what leaves the wallet,
  * what arrives, the exchange rate of a cross-currency quote, the fees, the destination and how
  * long the quote holds. Every figure comes from the quote the core checked the payload belongs
  * to (`TransferDescription`), never from the page's form.
