@@ -3,7 +3,7 @@ import { accountSecurity, approve, newSignedInUser, uniqueEmail } from './suppor
 import { API, apiUser, PUB65 } from './support/proxy-client.js';
 
 test.describe("the proxy: a second user on the first user's wallet", () => {
-  test("given a second user, should refuse every attempt on the first user's wallet and change nothing (BFF-05)", async ({
+  test("given a second user, should refuse every attempt on the first user's wallet and change nothing (BFF-05, BFF-46)", async ({
     page,
     browser,
     baseURL,
@@ -18,6 +18,10 @@ test.describe("the proxy: a second user on the first user's wallet", () => {
     const sessions = (await (
       await page.request.get(`${API}/auth/sessions?accountId=${alice.accountId}`)
     ).json()) as { data: { id: string }[] };
+    const transactions = (await (await page.request.get(`${API}/transactions`)).json()) as {
+      data: { id: string }[];
+    };
+    const transactionId = transactions.data[0]!.id;
     const credentialId = credentials.data[0]!.id;
     const sessionId = sessions.data[0]!.id;
     const { merchantAccountId } = (await (await page.request.get('/__sandbox/info')).json()) as {
@@ -67,6 +71,8 @@ test.describe("the proxy: a second user on the first user's wallet", () => {
         },
       ],
       ['POST', `/quotes/${quoteId}/execute`, {}],
+      ['GET', `/transactions/${transactionId}`],
+      ['GET', `/transactions?customerId=${alice.customerId}`],
     ];
     for (const [method, path, body] of attempts) {
       const response = await bob.fetch(`${API}${path}`, {

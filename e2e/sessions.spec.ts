@@ -124,6 +124,60 @@ test.describe('sessions and credentials across devices and tabs', () => {
     await phone.context().close();
   });
 
+  test('SES-21: given a double click on Sign out, should revoke once and show the sign-in methods at once, not hang', async ({
+    page,
+  }) => {
+    await newSignedInUser(page, 'double');
+    const deletes: number[] = [];
+    page.on('requestfinished', async (request) => {
+      if (request.method() === 'DELETE') {
+        deletes.push((await request.response())?.status() ?? 0);
+      }
+    });
+    await accountSecurity(page).getByRole('button', { name: 'Sign out', exact: true }).dblclick();
+    await expect(signInCard(page).getByRole('button', { name: 'Email me a code' })).toBeVisible();
+    // One revoke: leg 1 (202) and the signed leg (204); the second click shared it.
+    expect(deletes.sort()).toEqual([202, 204]);
+  });
+
+  test('SES-22, SES-23: given this device signed out from another one while its privacy change awaits approval, should show the sign-in when the page comes into view and offer the change again after signing in', async ({
+    page,
+    browser,
+  }) => {
+    await newSignedInUser(page, 'noticed');
+    const { email } = await currentUser(page.request);
+    const phone = await secondDevice(browser, email);
+    await signInWithEmailCode(phone);
+    // The phone starts a privacy change and leaves its approval open.
+    await phone.getByRole('checkbox', { name: /Private wallet/ }).click();
+    const privacy = phone.getByRole('region', { name: 'Privacy' });
+    await expect(
+      privacy.getByRole('region', { name: 'Confirm with your session key' }),
+    ).toBeVisible();
+    await page.reload();
+    await accountSecurity(page)
+      .getByRole('button', { name: 'Sign out all other sessions' })
+      .click();
+    await expect(accountSecurity(page).getByText('Other sessions signed out.')).toBeVisible();
+    // The phone's page comes back into view: the end is noticed without any signed action.
+    await phone.evaluate(() => document.dispatchEvent(new Event('visibilitychange')));
+    await expect(signInCard(phone).getByRole('status').first()).toHaveText(
+      'This session was signed out from another device. Sign in again.',
+    );
+    await expect(
+      protocolRows(phone, 'PATCH', /^\/internal-accounts\//).filter({ hasText: 'signed retry' }),
+    ).toHaveCount(0);
+    await signInWithEmailCode(phone);
+    await expect(privacy.getByRole('note')).toContainText(
+      'Your session ended before the wallet was made private, so nothing changed.',
+    );
+    await privacy.getByRole('button', { name: 'Make the wallet private now' }).click();
+    await approve(privacy, 'Change wallet privacy');
+    await expect(phone.getByRole('checkbox', { name: /Private wallet/ })).toBeChecked();
+    await expect(privacy.getByRole('note')).toHaveCount(0);
+    await phone.context().close();
+  });
+
   test('given two tabs of one browser, should sign the other tab out within a second of signing out (SES-05)', async ({
     page,
   }) => {

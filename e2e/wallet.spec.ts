@@ -19,6 +19,11 @@ async function approveExpecting401(scope: Locator, rows: Locator): Promise<void>
   await expect(rows.filter({ hasText: '401 UNAUTHORIZED' })).toHaveCount(1);
 }
 
+/** One fact of a transfer approval: `send`, `receive`, `rate`, `fees` or `to`. */
+function fact(approval: Locator, name: string): Locator {
+  return approval.locator(`[data-transfer-fact="${name}"] dd`);
+}
+
 function privacySwitch(page: Page) {
   return page.getByRole('checkbox', { name: /Private wallet/ });
 }
@@ -42,10 +47,21 @@ test.describe('wallet: balances, transfer, privacy and export', () => {
     const shop = page.getByRole('region', { name: 'Pay the demo shop' });
     await shop.getByLabel('Amount (USDC)').fill('12.5');
     await shop.getByRole('button', { name: 'Send' }).click();
-    await expect(shop.getByRole('region', { name: 'Confirm with your session key' })).toBeVisible();
+    const approval = shop.getByRole('region', { name: 'Confirm with your session key' });
+    await expect(approval).toBeVisible();
+    // What the quote says (UI-21), and no "signing" before Approve is pressed (defect 1).
+    await expect(fact(approval, 'send')).toHaveText('12.50 USDC');
+    await expect(fact(approval, 'receive')).toHaveText('12.50 USDC');
+    await expect(fact(approval, 'to')).toHaveText('the demo shop');
+    await expect(approval.locator('[data-transfer-fact="rate"]')).toHaveCount(0);
+    await expect(approval).toContainText(/This request expires in \d+ minutes?/);
+    await expect(shop.getByRole('status').first()).toHaveText('Waiting for your approval…');
     await checkScreen(page, testInfo, 'confirm-transfer');
     await approve(shop, 'Send funds from your wallet');
-    await expect(shop.getByRole('status')).toHaveText(/^Sent\. Transaction \S+\.$/);
+    await expect(shop.getByRole('status').first()).toHaveText('Sent 12.50 USDC to the demo shop.');
+    await expect(shop.locator('[data-transaction-status]')).toContainText(
+      'Payment status: Completed',
+    );
     await expect(walletCard(page)).toContainText('87.50 USDC');
     await checkScreen(page, testInfo, 'wallet-after-transfer');
 
@@ -165,7 +181,65 @@ test.describe('wallet: balances, transfer, privacy and export', () => {
 
     await shop.getByRole('button', { name: 'Send' }).click();
     await approve(shop, 'Send funds from your wallet');
-    await expect(shop.getByRole('status')).toHaveText(/^Sent\. Transaction \S+\.$/);
+    await expect(shop.getByRole('status').first()).toHaveText('Sent 5.00 USDC to the demo shop.');
     await expect(walletCard(page)).toContainText('95.00 USDC');
+  });
+
+  test("EMU-12, UI-21: given test funds, should cash out to the customer's USD account with both amounts and the rate in the approval and show the transaction", async ({
+    page,
+  }, testInfo) => {
+    await newSignedInUser(page, 'cashout');
+    await page.getByRole('button', { name: 'Add 100 USDC of test funds' }).first().click();
+    await expect(walletCard(page)).toContainText('100.00 USDC');
+    const cashOut = page.getByRole('region', { name: 'Cash out to your USD account' });
+    await cashOut.getByLabel('Amount (USDC)').fill('10');
+    await cashOut.getByRole('button', { name: 'Cash out' }).click();
+    const approval = cashOut.getByRole('region', { name: 'Confirm with your session key' });
+    await expect(fact(approval, 'send')).toHaveText('10.00 USDC');
+    await expect(fact(approval, 'receive')).toHaveText('$10.00');
+    await expect(fact(approval, 'rate')).toHaveText('1 USDC = 1 USD');
+    await expect(fact(approval, 'fees')).toHaveText('0.00 USDC');
+    await expect(fact(approval, 'to')).toHaveText('Your USD account');
+    await checkScreen(page, testInfo, 'confirm-cash-out');
+    await approve(cashOut, 'Send funds from your wallet');
+    await expect(cashOut.getByRole('status').first()).toHaveText(
+      'Cashed out 10.00 USDC: $10.00 arrives in your USD account.',
+    );
+    const transaction = cashOut.locator('[data-transaction-status]');
+    await expect(transaction).toHaveAttribute('data-state', 'COMPLETED');
+    await expect(transaction).toContainText('10.00 USDC sent, $10.00 received');
+    await expect(walletCard(page)).toContainText('90.00 USDC');
+    await expect(
+      page.getByRole('region', { name: 'All your accounts' }).getByRole('listitem').filter({
+        hasText: 'Cash account',
+      }),
+    ).toContainText('$10.00');
+    await checkScreen(page, testInfo, 'cash-out-done');
+  });
+
+  test('UI-22: given an empty wallet, should say so before any quote or approval and offer test funds as a button', async ({
+    page,
+  }) => {
+    await newSignedInUser(page, 'empty');
+    await expect(walletCard(page)).toContainText('0.00 USDC');
+    const quotes: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname.endsWith('/quotes')) {
+        quotes.push(request.url());
+      }
+    });
+    const shop = page.getByRole('region', { name: 'Pay the demo shop' });
+    await shop.getByRole('button', { name: 'Send' }).click();
+    const alert = shop.getByRole('alert');
+    await expect(alert).toContainText('Your wallet holds 0.00 USDC, less than this amount.');
+    await expect(shop.getByRole('region', { name: 'Confirm with your session key' })).toHaveCount(
+      0,
+    );
+    await alert.getByRole('button', { name: 'Add 100 USDC of test funds' }).click();
+    await expect(walletCard(page)).toContainText('100.00 USDC');
+    await shop.getByRole('button', { name: 'Send' }).click();
+    await approve(shop, 'Send funds from your wallet');
+    await expect(shop.getByRole('status').first()).toHaveText('Sent 5.00 USDC to the demo shop.');
+    expect(quotes).toHaveLength(1);
   });
 });

@@ -52,7 +52,11 @@ if (args.config !== undefined) {
 }
 
 // A controllable clock so the e2e tests can expire challenges and sessions (demo-only route below).
+// The emulator and the proxy read the same one: a test that moves time forward moves it for the
+// proxy's rate-limit windows, cookies and caches too, so fifteen minutes of refreshes compressed
+// into a second are not counted as a burst within one real minute (catalogue LOAD-6).
 let clockOffsetMs = 0;
+const demoClock = () => Date.now() + clockOffsetMs;
 const identityProvider = await createDemoIdentityProvider(origin);
 const sandbox = createSandbox({
   webauthn: { rpId: 'localhost', origins: [origin] },
@@ -60,7 +64,7 @@ const sandbox = createSandbox({
   ...sandboxOptions,
   // The kit never needs the legacy magic stamps; with them on, a cookie alone could sign.
   acceptLegacyMagicValues: false,
-  clock: () => Date.now() + clockOffsetMs,
+  clock: demoClock,
   crypto: nodeSandboxCrypto, // native OpenSSL in this Node server: same bytes as the default
 });
 const proxy = createProxy({
@@ -78,6 +82,7 @@ const proxy = createProxy({
   hsts: false,
   basePath: '/api',
   allowSandboxFunding: true,
+  clock: demoClock,
 });
 const demoRoutes = createDemoRoutes({
   sandbox,
@@ -85,7 +90,7 @@ const demoRoutes = createDemoRoutes({
   identityProvider,
   advanceClock: (ms) => {
     clockOffsetMs += ms;
-    return Date.now() + clockOffsetMs;
+    return demoClock();
   },
 });
 

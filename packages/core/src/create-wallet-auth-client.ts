@@ -23,7 +23,12 @@ export function createWalletAuthClient(options: WalletAuthClientOptions): Wallet
   const environment = resolveEnvironment(options);
   const keys =
     options.keyStore ?? createIndexedDbKeyStore({ namespace: options.namespace ?? 'wallet-auth' });
-  const api = createApiClient({ ...options, clock });
+  const api = createApiClient({
+    ...options,
+    clock,
+    // A read answered 401 may mean the session ended: the session manager checks (SES-22).
+    onUnauthorizedRead: () => sessions.recheck(),
+  });
   const sessionKeyMode = options.sessionKeyMode ?? 'documented';
   const sessions = createSessionManager({
     api,

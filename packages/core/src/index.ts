@@ -115,6 +115,7 @@ export type {
   SignedRetryState,
   UnsignedResends,
 } from './signed-retry/signed-retry.types.js';
+export type { StampSubject, TransferSubject } from './signed-retry/stamp-subject.js';
 export type * from './types.js';
 export type { WalletAuthClient, WalletAuthClientOptions } from './wallet-auth-client.types.js';
 

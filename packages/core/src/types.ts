@@ -180,3 +180,61 @@ export interface CreateQuoteBody {
   immediatelyExecute?: boolean;
   description?: string;
 }
+
+/** One side of a transaction: an internal account, or where outside money came from. */
+export interface TransactionSource {
+  /** `ACCOUNT`, or `SANDBOX_FUNDING` for the emulator's funding helper. */
+  sourceType: string;
+  accountId?: string;
+  /** The account's customer; absent for the platform's own accounts and outside money. */
+  customerId?: string;
+}
+
+export interface TransactionDestination {
+  destinationType: string;
+  accountId: string;
+  customerId?: string;
+}
+
+/**
+ * A movement of funds (`GET /transactions/{transactionId}`): a quote execute, a deprecated
+ * transfer or a sandbox funding, with the amounts and currencies on both sides.
+ */
+export interface Transaction {
+  id: string;
+  type: 'INCOMING' | 'OUTGOING';
+  status: 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
+  /** The sender's customer on OUTGOING, the recipient's on INCOMING. */
+  customerId?: string;
+  source: TransactionSource;
+  destination: TransactionDestination;
+  /** What left the source, in the sending currency's smallest unit. */
+  sentAmount: CurrencyAmount;
+  /** What reached the destination, in the receiving currency's smallest unit. */
+  receivedAmount: CurrencyAmount;
+  /** Receiving major units per sending major unit; 1 for one currency. */
+  exchangeRate?: number;
+  fees?: number;
+  quoteId?: string;
+  description?: string;
+  createdAt: string;
+  updatedAt: string;
+  settledAt?: string;
+}
+
+export interface TransactionListResponse {
+  data: Transaction[];
+  hasMore: boolean;
+  nextCursor?: string;
+  totalCount?: number;
+}
+
+export interface ListTransactionsParams {
+  /** Transactions with this customer on either side; behind the proxy, implied. */
+  customerId?: string;
+  /** Transactions with this account on either side. */
+  accountId?: string;
+  /** 1 to 100. @defaultValue 20 */
+  limit?: number;
+  cursor?: string;
+}

@@ -4,19 +4,22 @@
  */
 
 /** Resource prefixes the proxy meets in paths, queries and bodies. */
-export type ResourceName =
-  | 'InternalAccount'
-  | 'Customer'
-  | 'AuthMethod'
-  | 'Session'
-  | 'Quote'
-  | 'Request';
+export const RESOURCE_NAMES = [
+  'InternalAccount',
+  'Customer',
+  'AuthMethod',
+  'Session',
+  'Quote',
+  'Request',
+  'Transaction',
+] as const;
+
+/** One of {@link RESOURCE_NAMES}. */
+export type ResourceName = (typeof RESOURCE_NAMES)[number];
 
 const UUID_PATTERN = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';
 const PATTERNS = new Map<ResourceName, RegExp>(
-  (['InternalAccount', 'Customer', 'AuthMethod', 'Session', 'Quote', 'Request'] as const).map(
-    (name) => [name, new RegExp(`^${name}:${UUID_PATTERN}$`)],
-  ),
+  RESOURCE_NAMES.map((name) => [name, new RegExp(`^${name}:${UUID_PATTERN}$`)]),
 );
 
 /** True when `value` is `<name>:<uuid>` (wire-format §1). */

@@ -87,6 +87,7 @@ export type {
   KeyPurpose,
   KeyStore,
   ListInternalAccountsParams,
+  ListTransactionsParams,
   LockRunner,
   LockRunnerOptions,
   MemoryKeyStoreOptions,
@@ -159,10 +160,16 @@ export type {
   SigningKeyPair,
   SignOutOutcome,
   SimpleWebAuthnLibrary,
+  StampSubject,
   StoredKey,
   Subscribable,
+  Transaction,
+  TransactionDestination,
+  TransactionListResponse,
+  TransactionSource,
   Transfer,
   TransferParams,
+  TransferSubject,
   TransportOptions,
   UnsignedResends,
   VerifyCredentialBody,
@@ -192,6 +199,7 @@ export { PasskeyButton } from './components/passkey-button/passkey-button.js';
 export { SessionList } from './components/session-list/session-list.js';
 export { SignIn } from './components/sign-in/sign-in.js';
 export { SignedActionConfirm } from './components/signed-action-confirm/signed-action-confirm.js';
+export { TransactionStatus } from './components/transaction-status/transaction-status.js';
 export { WalletCard } from './components/wallet-card/wallet-card.js';
 export { describeError } from './errors/describe-error.js';
 export { walletAuthQueryKeys } from './hooks/query-keys.js';
@@ -209,6 +217,7 @@ export { usePasskeyLogin } from './hooks/use-passkey-login.js';
 export { useSession } from './hooks/use-session.js';
 export { useRevokeSession, useSignOut } from './hooks/use-session-mutations.js';
 export { useSessions } from './hooks/use-sessions.js';
+export { useTransaction } from './hooks/use-transaction.js';
 export { en } from './i18n/en.js';
 export { formatAmount, formatDateTime, formatDuration, selectPlural } from './i18n/format.js';
 export { fr } from './i18n/fr.js';
@@ -269,6 +278,7 @@ export type {
   SignedActionConfirmButtonProps,
   SignedActionConfirmRootProps,
 } from './components/signed-action-confirm/signed-action-confirm.js';
+export type { TransactionStatusProps } from './components/transaction-status/transaction-status.js';
 export type { WalletCardRootProps } from './components/wallet-card/wallet-card.js';
 export type { ErrorCase, ErrorDescription, ErrorNextAction } from './errors/describe-error.js';
 export type { CountdownClock } from './hooks/use-countdown.js';
@@ -290,17 +300,26 @@ export type { UnsupportedPasskeys } from './hooks/use-passkey-support.js';
 export type { UseSessionOptions } from './hooks/use-session.js';
 export type { SignOutResult, UseSessionMutationOptions } from './hooks/use-session-mutations.js';
 export type { UseSessionsOptions } from './hooks/use-sessions.js';
+export type { UseTransactionOptions } from './hooks/use-transaction.js';
 export type { WalletAuthMessages } from './i18n/en.js';
 export type { PluralForms } from './i18n/format.js';
 export type { WalletAuthLocaleProviderProps } from './i18n/locale-provider.js';
 export type { WalletAuthProviderProps } from './provider/wallet-auth-provider.js';
-export type { ActivityDescription, SignedActionKind } from './signed-action/describe-activity.js';
+export type {
+  ActivityDescription,
+  QuotedAmount,
+  SignedActionKind,
+  TransferDescription,
+} from './signed-action/describe-activity.js';
+export type { KeptIntent } from './signed-action/use-kept-intent.js';
 export type {
   SignedActionContext,
+  SignedActionPhase,
   UseSignedActionOptions,
   UseSignedActionResult,
 } from './signed-action/use-signed-action.js';
 export type {
   PendingConfirmation,
   StampConfirmation,
+  StampConfirmationOptions,
 } from './signed-action/use-stamp-confirmation.js';

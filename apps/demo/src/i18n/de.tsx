@@ -41,7 +41,22 @@ export const de: DemoMessages = {
       'Eine Überweisung in derselben Währung aus Ihrer Wallet, signiert mit dem Sitzungsschlüssel dieses Geräts.',
     amount: 'Betrag (USDC)',
     send: 'Senden',
-    sent: (transaction) => `Gesendet. Transaktion ${transaction}.`,
+    sent: (amount, destination) => `${amount} an ${destination} gesendet.`,
+    shopName: 'den Demo-Shop',
+    overBalance: (balance) =>
+      `Ihr Wallet enthält ${balance}, weniger als dieser Betrag. Fügen Sie Testguthaben hinzu oder geben Sie einen kleineren Betrag ein.`,
+    changeAmount: 'Betrag ändern',
+    cashOutTitle: 'Auf Ihr USD-Konto auszahlen',
+    cashOutIntro:
+      'Überträgt USDC aus Ihrem Wallet auf Ihr eigenes USD-Konto, umgerechnet zum Kurs des Angebots. Die Genehmigung zeigt, was abgeht, was ankommt und den Kurs.',
+    cashOut: 'Auszahlen',
+    cashedOut: (sent, received) => `${sent} ausgezahlt: ${received} gehen auf Ihrem USD-Konto ein.`,
+    noUsdAccount: 'Ihr USD-Konto ist noch nicht bereit.',
+    privacyKept: (enabled) =>
+      `Ihre Sitzung endete, bevor das Wallet ${enabled ? 'privat' : 'öffentlich'} wurde, daher hat sich nichts geändert.`,
+    privacyRepeat: (enabled) =>
+      enabled ? 'Wallet jetzt privat machen' : 'Wallet jetzt öffentlich machen',
+    dismiss: 'Schließen',
     orderDescription: 'Bestellung im Demo-Shop',
     accountsTitle: 'Alle Ihre Konten',
     loadingAccounts: 'Konten werden geladen…',
@@ -54,6 +69,7 @@ export const de: DemoMessages = {
     privacyTitle: 'Privatsphäre',
     privacySwitch: 'Private Wallet (Guthaben in den geteilten Ansichten der Plattform ausblenden)',
     progress: {
+      awaitingApproval: 'Warten auf Ihre Genehmigung…',
       sending: 'Wird gesendet…',
       signing: 'Wird mit dem Schlüssel dieses Geräts signiert…',
       processing: 'Wird noch mit dem Wallet-Anbieter abgewickelt…',

@@ -42,7 +42,23 @@ export const en = {
     payIntro: 'A same-currency transfer from your wallet, signed by this device’s session key.',
     amount: 'Amount (USDC)',
     send: 'Send',
-    sent: (transaction: string) => `Sent. Transaction ${transaction}.`,
+    sent: (amount: string, destination: string) => `Sent ${amount} to ${destination}.`,
+    shopName: 'the demo shop',
+    overBalance: (balance: string) =>
+      `Your wallet holds ${balance}, less than this amount. Add test funds or enter a smaller amount.`,
+    changeAmount: 'Change the amount',
+    cashOutTitle: 'Cash out to your USD account',
+    cashOutIntro:
+      'Moves USDC from your wallet to your own USD account, converted at the quoted rate. The approval shows what leaves, what arrives and the rate.',
+    cashOut: 'Cash out',
+    cashedOut: (sent: string, received: string) =>
+      `Cashed out ${sent}: ${received} arrives in your USD account.`,
+    noUsdAccount: 'Your USD account is not ready yet.',
+    privacyKept: (enabled: boolean) =>
+      `Your session ended before the wallet was made ${enabled ? 'private' : 'public'}, so nothing changed.`,
+    privacyRepeat: (enabled: boolean): string =>
+      enabled ? 'Make the wallet private now' : 'Make the wallet public now',
+    dismiss: 'Dismiss',
     orderDescription: 'Demo shop order',
     accountsTitle: 'All your accounts',
     loadingAccounts: 'Loading accounts…',
@@ -55,6 +71,7 @@ export const en = {
     privacyTitle: 'Privacy',
     privacySwitch: 'Private wallet (hide balances from the platform’s shared views)',
     progress: {
+      awaitingApproval: 'Waiting for your approval…',
       sending: 'Sending…',
       signing: 'Signing with this device’s key…',
       processing: 'Still settling with the wallet provider…',

@@ -43,7 +43,22 @@ export const es: DemoMessages = {
       'Una transferencia en la misma moneda desde tu monedero, firmada con la clave de sesión de este dispositivo.',
     amount: 'Importe (USDC)',
     send: 'Enviar',
-    sent: (transaction) => `Enviado. Transacción ${transaction}.`,
+    sent: (amount, destination) => `Se enviaron ${amount} a ${destination}.`,
+    shopName: 'la tienda de demostración',
+    overBalance: (balance) =>
+      `Tu monedero tiene ${balance}, menos que este importe. Añade fondos de prueba o escribe un importe menor.`,
+    changeAmount: 'Cambiar el importe',
+    cashOutTitle: 'Retirar a tu cuenta en USD',
+    cashOutIntro:
+      'Mueve USDC de tu monedero a tu propia cuenta en USD, convertidos al tipo de la cotización. La aprobación muestra lo que sale, lo que llega y el tipo de cambio.',
+    cashOut: 'Retirar',
+    cashedOut: (sent, received) => `Retiraste ${sent}: llegan ${received} a tu cuenta en USD.`,
+    noUsdAccount: 'Tu cuenta en USD todavía no está lista.',
+    privacyKept: (enabled) =>
+      `Tu sesión terminó antes de que el monedero pasara a ser ${enabled ? 'privado' : 'público'}, así que no cambió nada.`,
+    privacyRepeat: (enabled) =>
+      enabled ? 'Hacer privado el monedero ahora' : 'Hacer público el monedero ahora',
+    dismiss: 'Descartar',
     orderDescription: 'Pedido de la tienda de demostración',
     accountsTitle: 'Todas tus cuentas',
     loadingAccounts: 'Cargando cuentas…',
@@ -57,6 +72,7 @@ export const es: DemoMessages = {
     privacySwitch:
       'Monedero privado (ocultar los saldos en las vistas compartidas de la plataforma)',
     progress: {
+      awaitingApproval: 'Esperando tu aprobación…',
       sending: 'Enviando…',
       signing: 'Firmando con la clave de este dispositivo…',
       processing: 'Aún se está liquidando con el proveedor del monedero…',

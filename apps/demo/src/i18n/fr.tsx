@@ -41,7 +41,25 @@ export const fr: DemoMessages = {
       'Un virement dans la même devise depuis votre portefeuille, signé par la clé de session de cet appareil.',
     amount: 'Montant (USDC)',
     send: 'Envoyer',
-    sent: (transaction) => `Envoyé. Transaction ${transaction}.`,
+    sent: (amount, destination) => `${amount} envoyés à ${destination}.`,
+    shopName: 'la boutique de démo',
+    overBalance: (balance) =>
+      `Votre portefeuille contient ${balance}, moins que ce montant. Ajoutez des fonds de test ou saisissez un montant plus petit.`,
+    changeAmount: 'Modifier le montant',
+    cashOutTitle: 'Retirer vers votre compte en USD',
+    cashOutIntro:
+      "Transfère des USDC de votre portefeuille vers votre propre compte en USD, convertis au taux du devis. L'approbation montre ce qui part, ce qui arrive et le taux.",
+    cashOut: 'Retirer',
+    cashedOut: (sent, received) =>
+      `${sent} retirés : ${received} arrivent sur votre compte en USD.`,
+    noUsdAccount: "Votre compte en USD n'est pas encore prêt.",
+    privacyKept: (enabled) =>
+      `Votre session a pris fin avant que le portefeuille ne devienne ${enabled ? 'privé' : 'public'} : rien n'a changé.`,
+    privacyRepeat: (enabled) =>
+      enabled
+        ? 'Rendre le portefeuille privé maintenant'
+        : 'Rendre le portefeuille public maintenant',
+    dismiss: 'Ignorer',
     orderDescription: 'Commande de la boutique de démo',
     accountsTitle: 'Tous vos comptes',
     loadingAccounts: 'Chargement des comptes…',
@@ -54,6 +72,7 @@ export const fr: DemoMessages = {
     privacyTitle: 'Confidentialité',
     privacySwitch: 'Portefeuille privé (masquer les soldes des vues partagées de la plateforme)',
     progress: {
+      awaitingApproval: 'En attente de votre approbation…',
       sending: 'Envoi…',
       signing: 'Signature avec la clé de cet appareil…',
       processing: 'Règlement en cours auprès du fournisseur du portefeuille…',

@@ -40,7 +40,23 @@ export const ja: DemoMessages = {
     payIntro: 'このデバイスのセッションキーで署名した、ウォレットからの同一通貨の送金です。',
     amount: '金額 (USDC)',
     send: '送金',
-    sent: (transaction) => `送金しました。取引 ${transaction}。`,
+    sent: (amount, destination) => `${destination}に ${amount} を送金しました。`,
+    shopName: 'デモショップ',
+    overBalance: (balance) =>
+      `ウォレットの残高は ${balance} で、この金額に足りません。テスト資金を追加するか、金額を減らしてください。`,
+    changeAmount: '金額を変更',
+    cashOutTitle: 'USD 口座に出金',
+    cashOutIntro:
+      'ウォレットの USDC を見積もりのレートで換算し、あなた自身の USD 口座に移します。承認画面に、出ていく額、届く額、レートが表示されます。',
+    cashOut: '出金',
+    cashedOut: (sent, received) =>
+      `${sent} を出金しました。USD 口座に ${received} が入金されます。`,
+    noUsdAccount: 'USD 口座はまだ準備ができていません。',
+    privacyKept: (enabled) =>
+      `ウォレットを${enabled ? '非公開' : '公開'}にする前にセッションが終了したため、何も変更されていません。`,
+    privacyRepeat: (enabled) =>
+      enabled ? '今すぐウォレットを非公開にする' : '今すぐウォレットを公開にする',
+    dismiss: '閉じる',
     orderDescription: 'デモショップの注文',
     accountsTitle: 'すべてのアカウント',
     loadingAccounts: 'アカウントを読み込んでいます…',
@@ -53,6 +69,7 @@ export const ja: DemoMessages = {
     privacyTitle: 'プライバシー',
     privacySwitch: 'プライベートウォレット (プラットフォームの共有ビューで残高を非表示)',
     progress: {
+      awaitingApproval: 'あなたの承認を待っています…',
       sending: '送金しています…',
       signing: 'このデバイスのキーで署名しています…',
       processing: 'ウォレットプロバイダーで決済処理中です…',

@@ -41,7 +41,22 @@ export const ptBR: DemoMessages = {
       'Uma transferência na mesma moeda a partir da sua carteira, assinada pela chave de sessão deste dispositivo.',
     amount: 'Valor (USDC)',
     send: 'Enviar',
-    sent: (transaction) => `Enviado. Transação ${transaction}.`,
+    sent: (amount, destination) => `${amount} enviados para ${destination}.`,
+    shopName: 'a loja de demonstração',
+    overBalance: (balance) =>
+      `Sua carteira tem ${balance}, menos que este valor. Adicione fundos de teste ou digite um valor menor.`,
+    changeAmount: 'Alterar o valor',
+    cashOutTitle: 'Sacar para sua conta em USD',
+    cashOutIntro:
+      'Move USDC da sua carteira para a sua própria conta em USD, convertidos pela taxa da cotação. A aprovação mostra o que sai, o que chega e a taxa.',
+    cashOut: 'Sacar',
+    cashedOut: (sent, received) => `${sent} sacados: ${received} chegam à sua conta em USD.`,
+    noUsdAccount: 'Sua conta em USD ainda não está pronta.',
+    privacyKept: (enabled) =>
+      `Sua sessão terminou antes de a carteira ficar ${enabled ? 'privada' : 'pública'}, então nada mudou.`,
+    privacyRepeat: (enabled) =>
+      enabled ? 'Tornar a carteira privada agora' : 'Tornar a carteira pública agora',
+    dismiss: 'Dispensar',
     orderDescription: 'Pedido da loja de demonstração',
     accountsTitle: 'Todas as suas contas',
     loadingAccounts: 'Carregando contas…',
@@ -54,6 +69,7 @@ export const ptBR: DemoMessages = {
     privacyTitle: 'Privacidade',
     privacySwitch: 'Carteira privada (ocultar saldos nas visões compartilhadas da plataforma)',
     progress: {
+      awaitingApproval: 'Aguardando sua aprovação…',
       sending: 'Enviando…',
       signing: 'Assinando com a chave deste dispositivo…',
       processing: 'Ainda liquidando com o provedor da carteira…',

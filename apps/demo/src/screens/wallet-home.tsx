@@ -1,23 +1,23 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { executeTransfer, setWalletPrivacy } from '@wallet-auth/core';
+import type { Currency } from '@wallet-auth/core';
 import {
   AccountSecurity,
   ErrorNotice,
   formatAmount,
-  SignedActionConfirm,
   useInternalAccounts,
   useMessages,
-  useSignedAction,
   WalletCard,
 } from '@wallet-auth/react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { type DemoUser, fundWallet, type SandboxInfo } from '../api.js';
 import { useDemoMessages } from '../i18n/context.js';
 import { getDemoIdToken } from '../oidc-popup.js';
+import { PaymentCard } from './payment-card.js';
+import { PrivacyCard } from './privacy-card.js';
 
 const TEST_FUNDS = 100_000_000; // 100 USDC in its smallest unit (6 decimals)
 
-/** Step 3: the wallet — balances, test funds, a signed transfer, privacy and account security. */
+/** Step 3: the wallet — balances, test funds, a payment, a cash-out, privacy and account security. */
 export function WalletHome({
   user,
   info,
@@ -31,32 +31,16 @@ export function WalletHome({
 }) {
   const t = useDemoMessages().wallet;
   const kit = useMessages();
-  const progressText = (kind: string | undefined) =>
-    kind === undefined ? undefined : t.progress[kind];
   const queryClient = useQueryClient();
   const accounts = useInternalAccounts();
   const wallet = accounts.data?.find((account) => account.id === user.accountId);
+  // The customer's own USD account (INTERNAL_FIAT): the off-ramp converts at the emulator's rates.
+  const usdAccount = accounts.data?.find(
+    (account) => account.type === 'INTERNAL_FIAT' && account.balance.currency.code === 'USD',
+  );
   const [funding, setFunding] = useState<'idle' | 'pending' | 'done' | 'error'>('idle');
-  const [sent, setSent] = useState<string | undefined>(undefined);
-
-  const transfer = useSignedAction({
-    action: (amount: number, { client, signal, onProgress }) =>
-      executeTransfer(
-        client,
-        {
-          sourceAccountId: user.accountId,
-          destinationAccountId: info.merchantAccountId ?? '',
-          amount,
-          description: t.orderDescription,
-        },
-        { signal, onProgress },
-      ),
-    onSuccess: (quote) => setSent(quote.transactionId ?? quote.id),
-  });
-  const privacy = useSignedAction({
-    action: (enabled: boolean, { client, signal, onProgress }) =>
-      setWalletPrivacy(client, user.accountId, enabled, { signal, onProgress }),
-  });
+  const amountOf = (amount: number, currency: Currency | undefined) =>
+    currency === undefined ? String(amount) : formatAmount({ amount, currency }, locale);
 
   async function addFunds() {
     setFunding('pending');
@@ -69,12 +53,13 @@ export function WalletHome({
     }
   }
 
-  function onSend(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    setSent(undefined);
-    const value = Number(new FormData(event.currentTarget).get('amount'));
-    transfer.mutate(Math.round(value * 1_000_000));
-  }
+  const payment = {
+    sourceAccountId: user.accountId,
+    balance: wallet?.balance,
+    onAddFunds: addFunds,
+    locale,
+    theme,
+  };
 
   return (
     <div className="grid">
@@ -99,50 +84,34 @@ export function WalletHome({
         </div>
       </section>
 
-      <section className="card" aria-labelledby="send-title">
-        <h2 id="send-title" className="card-title">
-          {t.payTitle}
-        </h2>
-        <p className="muted">{t.payIntro}</p>
-        <form className="row" onSubmit={onSend}>
-          <label htmlFor="amount">{t.amount}</label>
-          <input
-            id="amount"
-            name="amount"
-            type="number"
-            min="0.01"
-            step="0.01"
-            required
-            defaultValue="5"
-            inputMode="decimal"
-          />
-          <button
-            type="submit"
-            className="primary"
-            disabled={transfer.isPending || !info.merchantAccountId}
-            aria-busy={transfer.isPending}
-          >
-            {t.send}
-          </button>
-        </form>
-        <SignedActionConfirm.Root
-          confirmation={transfer.confirmation}
-          data-wallet-auth=""
-          data-theme={theme}
-        />
-        <p role="status" className="muted">
-          {transfer.isPending ? progressText(transfer.progress?.kind) : ''}
-          {sent && !transfer.isPending ? t.sent(sent) : ''}
-        </p>
-        {transfer.error && (
-          <ErrorNotice
-            error={transfer.error}
-            className="banner banner-error"
-            onAction={() => transfer.reset()}
-            handles={['retry']}
-          />
-        )}
-      </section>
+      <PaymentCard
+        {...payment}
+        title={t.payTitle}
+        intro={t.payIntro}
+        submitLabel={t.send}
+        destinationAccountId={info.merchantAccountId ?? undefined}
+        destinationName={t.shopName}
+        description={t.orderDescription}
+        done={(quote) =>
+          t.sent(amountOf(quote.totalSendingAmount, quote.sendingCurrency), t.shopName)
+        }
+      />
+
+      <PaymentCard
+        {...payment}
+        title={t.cashOutTitle}
+        intro={t.cashOutIntro}
+        submitLabel={t.cashOut}
+        destinationAccountId={usdAccount?.id}
+        description={t.cashOutTitle}
+        unavailable={accounts.isPending ? undefined : t.noUsdAccount}
+        done={(quote) =>
+          t.cashedOut(
+            amountOf(quote.totalSendingAmount, quote.sendingCurrency),
+            amountOf(quote.totalReceivingAmount, quote.receivingCurrency),
+          )
+        }
+      />
 
       <section className="card" aria-labelledby="accounts-title">
         <h2 id="accounts-title" className="card-title">
@@ -161,29 +130,11 @@ export function WalletHome({
         </ul>
       </section>
 
-      <section className="card" aria-labelledby="privacy-title">
-        <h2 id="privacy-title" className="card-title">
-          {t.privacyTitle}
-        </h2>
-        <label className="switch">
-          <input
-            type="checkbox"
-            checked={wallet?.privateEnabled ?? false}
-            disabled={wallet === undefined || privacy.isPending}
-            onChange={(event) => privacy.mutate(event.target.checked)}
-          />
-          <span>{t.privacySwitch}</span>
-        </label>
-        <SignedActionConfirm.Root
-          confirmation={privacy.confirmation}
-          data-wallet-auth=""
-          data-theme={theme}
-        />
-        <p role="status" className="muted">
-          {privacy.isPending ? progressText(privacy.progress?.kind) : ''}
-        </p>
-        {privacy.error && <ErrorNotice error={privacy.error} className="banner banner-error" />}
-      </section>
+      <PrivacyCard
+        accountId={user.accountId}
+        privateEnabled={wallet?.privateEnabled}
+        theme={theme}
+      />
 
       <AccountSecurity
         className="card span-2"

@@ -19,8 +19,11 @@ import type {
   InternalAccount,
   InternalAccountListResponse,
   ListInternalAccountsParams,
+  ListTransactionsParams,
   PasskeyAuthChallenge,
   Quote,
+  Transaction,
+  TransactionListResponse,
   VerifyCredentialBody,
 } from '../types.js';
 import type {
@@ -47,6 +50,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function get<T>(request: Omit<ServiceRequest, 'method'>): Promise<T> {
     const outcome = await sendServiceRequest(transport, { ...request, method: 'GET' });
     if (outcome.kind === 'error') {
+      if (outcome.error.status === 401) {
+        options.onUnauthorizedRead?.();
+      }
       throw outcome.error;
     }
     return outcome.body as T;
@@ -298,6 +304,21 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         { terminalStatus: 200, restartable: false, intent: PAYLOAD_INTENTS.executeQuote() },
         call,
       ),
+
+    /** `GET /transactions/{transactionId}`: one movement of funds (404 when unknown). */
+    getTransaction: (transactionId: string, signal?: AbortSignal) =>
+      get<Transaction>({ path: ['transactions', transactionId], ...(signal ? { signal } : {}) }),
+
+    /**
+     * `GET /transactions` with `customerId` / `accountId` filters (either side matches) and cursor
+     * pagination; behind the proxy the customer filter is implied.
+     */
+    listTransactions: (params: ListTransactionsParams = {}, signal?: AbortSignal) =>
+      get<TransactionListResponse>({
+        path: ['transactions'],
+        query: { ...params },
+        ...(signal ? { signal } : {}),
+      }),
 
     /** Exposed for integrators adding an endpoint that follows the signed-retry exchange. */
     signed,

@@ -17,8 +17,11 @@ import type {
   InternalAccount,
   InternalAccountListResponse,
   ListInternalAccountsParams,
+  ListTransactionsParams,
   PasskeyAuthChallenge,
   Quote,
+  Transaction,
+  TransactionListResponse,
   VerifyCredentialBody,
 } from '../types.js';
 import type { ServiceRequest, TransportOptions } from './request.js';
@@ -42,6 +45,8 @@ export interface ApiClientOptions extends TransportOptions {
   clock?: Clock;
   /** Draws in [0, 1) for the jitter of 429 backoffs (wire-format §11.5). @defaultValue Math.random */
   random?: () => number;
+  /** Called when a read (a GET) answers 401; the client's session manager then rechecks. */
+  onUnauthorizedRead?: () => void;
 }
 
 /** How a signed call runs: its terminal status, whether leg 1 may be sent again, what it signs. */
@@ -129,10 +134,20 @@ export interface ApiClient {
     patch: Record<string, unknown>,
     call: SignedCallOptions,
   ): Promise<Customer>;
-  /** `POST /quotes` (same-currency transfer between internal accounts, §11.6) → 201 Quote. */
+  /** `POST /quotes` (same- or cross-currency transfer between internal accounts, §11.6) → 201 Quote. */
   createQuote(body: CreateQuoteBody, signal?: AbortSignal): Promise<Quote>;
   /** `POST /quotes/{quoteId}/execute` `{}` with `Idempotency-Key`; signed when the source is a wallet. */
   executeQuote(quoteId: string, idempotencyKey: string, call: SignedCallOptions): Promise<Quote>;
+  /** `GET /transactions/{transactionId}`: one movement of funds. @throws `NOT_FOUND`, `FORBIDDEN` */
+  getTransaction(transactionId: string, signal?: AbortSignal): Promise<Transaction>;
+  /**
+   * `GET /transactions` with `customerId` / `accountId` filters (either side matches) and cursor
+   * pagination; behind the proxy the customer filter is implied.
+   */
+  listTransactions(
+    params?: ListTransactionsParams,
+    signal?: AbortSignal,
+  ): Promise<TransactionListResponse>;
   /**
    * Runs any call that follows the signed-retry exchange, for integrators adding an endpoint.
    * @param ownReconcile - The call's own reconcile step, used when `call.reconcile` is absent.

@@ -11,7 +11,11 @@ export { createOAuthKey, oauthLoginEffects } from '../flows/oauth-login/oauth-lo
 export { otpLoginEffects } from '../flows/otp-login/otp-login.effects.js';
 export { passkeyLoginEffects } from '../flows/passkey-login/passkey-login.effects.js';
 export { leaseLock } from '../session/lease-lock.js';
-export { runRefresh, sweepLateRefresh } from '../session/session-refresh-exchange.js';
+export {
+  recheckSession,
+  runRefresh,
+  sweepLateRefresh,
+} from '../session/session-refresh-exchange.js';
 export {
   reconcileNewCredential,
   reconcileRemoval,

@@ -189,4 +189,51 @@ describe('session manager against the emulator', () => {
     });
     expect(requests.length).toBe(count);
   });
+
+  it('SES-21: given two sign-outs at once (a double click), should send one revoke and settle both, signed out', async () => {
+    const { client, emailCredentialId, accountId, requests } = await setup();
+    await signIn(client, emailCredentialId);
+    const count = requests.length;
+    const [first, second] = await Promise.all([
+      client.sessions.signOut(),
+      client.sessions.signOut(),
+    ]);
+    expect(first).toEqual({ revoked: true });
+    expect(second).toBe(first);
+    const deletes = requests.slice(count).filter((request) => request.method === 'DELETE');
+    // Leg 1 and the signed leg of one revoke.
+    expect(deletes).toHaveLength(2);
+    expect(client.sessions.getSnapshot()).toMatchObject({
+      status: 'signedOut',
+      reason: 'signedOut',
+    });
+    expect((await client.api.listSessions(accountId)).data).toEqual([]);
+    // Once settled, a later sign-out runs again (and finds nothing to revoke).
+    await expect(client.sessions.signOut()).resolves.toEqual({ revoked: true });
+  });
+
+  it('SES-21: given the session already revoked elsewhere (the revoke answers 404), should count it as signed out, delete the key and not hang', async () => {
+    const { client, emailCredentialId, sandbox, requests } = await setup();
+    await signIn(client, emailCredentialId);
+    const mine = client.sessions.getSnapshot();
+    if (mine.status !== 'active') {
+      throw new Error('expected an active session');
+    }
+    const other = createWalletAuthClient({
+      baseUrl: BASE_URL,
+      fetch: client.api.transport.fetch!,
+      environment: 'sandbox',
+      enclaveKeys: { otpSigner: sandbox.enclavePublicKey },
+      keyStore: createMemoryKeyStore(),
+      channel: false,
+    });
+    await signIn(other, emailCredentialId);
+    await other.sessions.revokeSession(mine.session.id);
+    const count = requests.length;
+    await expect(client.sessions.signOut()).resolves.toEqual({ revoked: true });
+    const statuses = requests.slice(count).map((request) => request.method);
+    expect(statuses).toEqual(['DELETE']);
+    expect(client.sessions.getSnapshot()).toMatchObject({ status: 'signedOut' });
+    expect(await client.keys.load('session')).toBeUndefined();
+  });
 });

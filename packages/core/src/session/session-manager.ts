@@ -43,6 +43,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   let keyPair: SigningKeyPair | undefined;
   let persistence: KeyPersistence | undefined;
   let refreshing: Promise<ActiveSession> | undefined;
+  let signingOut: Promise<SignOutOutcome> | undefined;
   let initialising: Promise<void> | undefined;
   let channel: SessionChannel | undefined;
   let stopListening: (() => void) | undefined;
@@ -133,6 +134,9 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
           }
         });
       }
+      // A hidden tab's timers are held back and a sleeping device's do not run: the session is
+      // looked at again when the page comes into view (catalogue SES-22).
+      globalThis.document?.addEventListener?.('visibilitychange', recheckWhenVisible);
       initialising = readStored().catch((error: unknown) => {
         send({ type: 'SIGNED_OUT', reason: undefined, persistence: 'memory' });
         throw error;
@@ -255,6 +259,18 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     await forget('revoked');
   }
 
+  function recheck(): void {
+    if (view().status === 'active') {
+      refresher.recheck();
+    }
+  }
+
+  function recheckWhenVisible(): void {
+    if (document.visibilityState === 'visible') {
+      recheck();
+    }
+  }
+
   async function forget(reason: SignedOutReason): Promise<void> {
     ended();
     await keyStore.delete(SLOT).catch(() => undefined);
@@ -284,6 +300,8 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       send({ type: 'SIGNED_OUT', reason: 'signedOut', persistence });
       broadcast({ type: 'signedOut', reason: 'signedOut' });
     },
+    revoked: () => forget('revoked'),
+    createFlow,
   });
 
   /** Refreshes the session; concurrent calls (and other tabs) share one refresh. */
@@ -314,9 +332,17 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   /**
    * Signs this device out: revokes the session on the service (best effort, signed by itself),
    * deletes the key and tells every tab. Does not wait for another tab's refresh; a late result
-   * of one is swept afterwards (catalogue SES-05).
+   * of one is swept afterwards (catalogue SES-05). Single-flight: a call while one runs (a
+   * double click) shares its outcome and sends nothing (catalogue SES-21).
    */
-  async function signOut(options: { revoke?: boolean } = {}): Promise<SignOutOutcome> {
+  function signOut(options: { revoke?: boolean } = {}): Promise<SignOutOutcome> {
+    signingOut ??= runSignOut(options).finally(() => {
+      signingOut = undefined;
+    });
+    return signingOut;
+  }
+
+  async function runSignOut(options: { revoke?: boolean }): Promise<SignOutOutcome> {
     await init().catch(() => undefined);
     const state = view();
     let outcome: SignOutOutcome = { revoked: true };
@@ -328,9 +354,10 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
           await api.revokeSession(state.session.id, { stamp });
           outcome = { revoked: true };
         } catch (error) {
-          // 404 = already inactive. Any other failure still signs this device out locally: the
-          // key is deleted below either way and the service session then simply expires
-          // (catalogue SES-08), which the outcome tells the UI.
+          // 404 = already inactive (revoked by another tab or device, or expired): the sign-out
+          // is done. Any other failure still signs this device out locally: the key is deleted
+          // below either way and the service session then simply expires (catalogue SES-08),
+          // which the outcome tells the UI.
           if (isWalletAuthError(error) && error.status === 404) {
             outcome = { revoked: true };
           }
@@ -393,9 +420,11 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     signOut,
     revokeSession,
     knownSessionIds: (): readonly string[] => [...lifecycle.getSnapshot().knownSessionIds],
+    recheck,
     dispose() {
       lifecycle.dispose();
       stopListening?.();
+      globalThis.document?.removeEventListener?.('visibilitychange', recheckWhenVisible);
       channel?.close();
     },
   };

@@ -101,7 +101,8 @@ export interface SessionManager extends Subscribable<SessionState> {
   refresh(): Promise<ActiveSession>;
   /**
    * Signs this device out: revokes the session on the service (best effort, signed by itself),
-   * deletes the key and tells every tab.
+   * deletes the key and tells every tab. A 404 (the session was already gone) counts as revoked;
+   * a call while one runs shares its outcome (single-flight).
    */
   signOut(options?: { revoke?: boolean }): Promise<SignOutOutcome>;
   /**
@@ -111,6 +112,14 @@ export interface SessionManager extends Subscribable<SessionState> {
   revokeSession(sessionId: string): Promise<void>;
   /** Ids of the sessions this tab has held (at most 32, newest last). */
   knownSessionIds(): readonly string[];
+  /**
+   * Makes sure an ended session does not look active (catalogue SES-22): sets the timers anew
+   * from the clock (a refresh or expiry held back by a hidden tab or a sleeping device happens
+   * now) and, unless the service confirmed the session in the last 10 s, asks it whether the
+   * session is still listed; one it no longer lists moves to `signedOut` (`revoked`) or
+   * `expired`. The client calls it when the page comes into view and when a read answers 401.
+   */
+  recheck(): void;
   /** Stops the timers and the cross-tab listener. */
   dispose(): void;
 }

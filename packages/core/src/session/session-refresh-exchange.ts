@@ -11,6 +11,7 @@ import type { SessionKeyMode } from '../crypto/client-key.js';
 import { createClientKey, resolveSessionKey } from '../crypto/client-key.js';
 import { createStamp } from '../crypto/stamp.js';
 import { isWalletAuthError } from '../errors/wallet-auth-error.js';
+import type { createFlow, Flow } from '../internal/flow.js';
 import type { SigningKeyPair } from '../keys/key-pair.js';
 import type { KeyStore } from '../keys/key-store.js';
 import { reconcileRefresh } from '../signed-retry/reconcile.js';
@@ -18,6 +19,11 @@ import type { PayloadStamper } from '../signed-retry/signed-retry.js';
 import type { AuthSession } from '../types.js';
 import type { LockRunner } from './cross-tab.types.js';
 import { refreshFailedEvent, type SessionEvent } from './session.machine.js';
+import {
+  createSessionCheckMachine,
+  type SessionCheckEvent,
+  type SessionCheckState,
+} from './session-check.machine.js';
 import { isRefreshRefused, sessionExpired, signedOutWhileRefreshing } from './session-errors.js';
 import type { SessionState } from './session-manager.types.js';
 import { type ActiveSession, fromStored } from './session-record.js';
@@ -56,12 +62,18 @@ export interface RefreshContext {
   reportRejected(error: unknown): Promise<void>;
   /** Marks this tab signed out and tells the others. */
   signedOutEverywhere(): void;
+  /** Deletes the key, marks every tab signed out as `revoked`. */
+  revoked(): Promise<void>;
+  /** The flows' interpreter, for the session-check machine (the first load has it already). */
+  createFlow: typeof createFlow;
 }
 
 /** One tab's refresher as the exchange sees it: its context and cross-tab lock. */
 export interface RefreshRunner {
   ctx: RefreshContext;
   lockName: string;
+  /** The pacing of session checks (made on the first recheck). */
+  check?: Flow<SessionCheckState, SessionCheckEvent>;
 }
 
 /** True while the key slot still holds `session` (no other tab signed out or replaced it). */
@@ -178,6 +190,65 @@ export function runRefresh(
       throw error;
     }
   });
+}
+
+/**
+ * Asks the service whether `sessionId` is still active (catalogue SES-22) and reports to the
+ * check machine: listed → `CHECKED` with the time; not listed → the session ended on the
+ * service (revoked from another device, or past its expiry) and this device lets go of it; the
+ * list refused with 401 → this page can no longer act with it (expired, key kept); anything
+ * else → `CHECKED` without a time, asked again later.
+ */
+async function checkSession(
+  { ctx }: RefreshRunner,
+  report: (event: SessionCheckEvent) => void,
+  sessionId: string,
+  signal: AbortSignal,
+): Promise<void> {
+  const state = ctx.getState();
+  let listed: boolean | undefined;
+  if (state.status === 'active' && state.session.id === sessionId) {
+    try {
+      const { data } = await ctx.api.listSessions(state.session.accountId, signal);
+      listed = data.some((session) => session.id === sessionId);
+    } catch (error) {
+      if (!signal.aborted && isWalletAuthError(error) && error.status === 401) {
+        ctx.send({ type: 'EXPIRED', sessionId, ended: false });
+      }
+    }
+  }
+  report({ type: 'CHECKED', sessionId, now: listed === true ? ctx.deviceNow() : undefined });
+  const current = ctx.getState();
+  // Only the session that was looked for, still this device's, is let go of.
+  if (listed !== false || current.status !== 'active' || current.session.id !== sessionId) {
+    return;
+  }
+  if (ctx.serverNow() >= current.session.expiresAt) {
+    ctx.ended();
+    await ctx.keyStore.delete(ctx.slot).catch(() => undefined);
+    ctx.send({ type: 'EXPIRED', sessionId, ended: true });
+  } else {
+    await ctx.revoked();
+  }
+}
+
+/**
+ * Looks at this device's session again (catalogue SES-22): reads the key slot, which sets the
+ * session machine's timers anew from the clock (a refresh or expiry held back by a hidden tab or
+ * a sleeping device happens now) and picks up a session another tab made meanwhile; then lets
+ * the check machine decide whether to ask the service (`checkSession`).
+ */
+export async function recheckSession(runner: RefreshRunner): Promise<void> {
+  const { ctx } = runner;
+  await ctx.readStored();
+  const state = ctx.getState();
+  if (state.status !== 'active') {
+    return;
+  }
+  runner.check ??= ctx.createFlow(createSessionCheckMachine(), (effect, context) =>
+    checkSession(runner, context.send, effect.sessionId, context.signal),
+  );
+  runner.check.send({ type: 'RECHECK', sessionId: state.session.id, now: ctx.deviceNow() });
 }
 
 /**

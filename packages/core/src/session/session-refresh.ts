@@ -34,5 +34,12 @@ export function createSessionRefresher(ctx: RefreshContext) {
     async sweepLateRefresh(endedSessionId: string): Promise<void> {
       await (await loadOnDemand()).sweepLateRefresh(runner, endedSessionId);
     },
+    /** Looks at the session again (see `recheckSession`); a chunk that cannot load waits. */
+    recheck(): void {
+      loadOnDemand().then(
+        (loaded) => loaded.recheckSession(runner),
+        () => undefined,
+      );
+    },
   };
 }

@@ -178,6 +178,24 @@ describe('session machine: transition table', () => {
     expect(effects).toEqual([]);
   });
 
+  it('SES-22: given an expired session read again from the key store, should stay expired; another stored session becomes active', () => {
+    const s = session();
+    const { state } = run([adopted(s), { type: 'EXPIRED', sessionId: s.id, ended: false }]);
+    const restored = (stored: ActiveSession): SessionEvent => ({
+      type: 'RESTORED',
+      session: stored,
+      persistence: 'indexeddb',
+      clockOffsetMs: 0,
+      now: NOW,
+    });
+    const [same, none] = machine.transition(state, restored(s));
+    expect(same).toBe(state);
+    expect(none).toEqual([]);
+    const next = session('Session:b');
+    const [other] = machine.transition(state, restored(next));
+    expect(other.view).toMatchObject({ status: 'active', session: { id: 'Session:b' } });
+  });
+
   it('given a sign-out, should be signed out with its reason and forget the backoff', () => {
     const s = session();
     const { state, effects } = run([
@@ -219,7 +237,8 @@ describe('session machine: every state handles or ignores every event', () => {
     signedOut: ['RESTORED', 'ADOPTED', 'SIGNED_OUT'],
     active: ['RESTORED', 'ADOPTED', 'SIGNED_OUT', 'EXPIRED', 'REFRESH_STARTED', 'REFRESH_FAILED'],
     refreshing: ['RESTORED', 'ADOPTED', 'SIGNED_OUT', 'EXPIRED', 'REFRESH_FAILED'],
-    expired: ['RESTORED', 'ADOPTED', 'SIGNED_OUT'],
+    // The same session read again stays expired (SES-22); see the transition table.
+    expired: ['ADOPTED', 'SIGNED_OUT'],
   };
 
   for (const [name, state] of Object.entries(states)) {

@@ -201,12 +201,26 @@ export function createSessionMachine(
     switch (event.type) {
       case 'RESTORED': {
         const { session, persistence, clockOffsetMs, now } = event;
+        // A session found ended stays ended when its record is read again (catalogue SES-22).
+        if (view.status === 'expired' && view.session.id === session.id) {
+          return [state, []];
+        }
         const expired = now + clockOffsetMs >= session.expiresAt;
+        // The same session read again (a recheck) keeps its view, so nobody is notified; its
+        // timers are set anew from the clock.
+        const unchanged =
+          !expired &&
+          view.status === 'active' &&
+          !view.refreshing &&
+          view.session.id === session.id &&
+          view.persistence === persistence;
         return enter(
           state,
-          expired
-            ? { status: 'expired', session, persistence }
-            : { status: 'active', session, persistence, refreshing: false },
+          unchanged
+            ? view
+            : expired
+              ? { status: 'expired', session, persistence }
+              : { status: 'active', session, persistence, refreshing: false },
           now,
           { clockOffsetMs },
         );

@@ -19,11 +19,16 @@ import {
   type SignedRetryPlan,
   type SignedRetryState,
 } from './signed-retry.machine.js';
+import type { StampSubject } from './stamp-subject.js';
 
 /** Header names of the signed retry (service interface "Signed-retry headers"). */
 
-/** Makes the `Service-Wallet-Signature` value for a payload (a stamp, wire-format §2). */
-export type PayloadStamper = (payloadToSign: string) => Promise<string>;
+/**
+ * Makes the `Service-Wallet-Signature` value for a payload (a stamp, wire-format §2). `subject`
+ * says what the payload authorises, from records it was checked to belong to, for a stamper that
+ * asks the person first; a stamper may ignore it.
+ */
+export type PayloadStamper = (payloadToSign: string, subject?: StampSubject) => Promise<string>;
 
 /** What a reconcile step is told about the lost exchange. */
 export interface ReconcileContext {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createOtpLoginFlow } from '../flows/otp-login/otp-login.js';
 import type { SignedActionProgress } from '../session/signed-action.js';
+import type { StampSubject } from '../signed-retry/stamp-subject.js';
 import { setup, waitFor } from '../test/harness.js';
 import type { WalletAuthClient } from '../wallet-auth-client.types.js';
 import { createTransfer, executeTransfer } from './execute-transfer.js';
@@ -160,17 +161,72 @@ describe('executeTransfer against the emulator', () => {
     });
   });
 
-  it('given more than the balance, should fail AMOUNT_OUT_OF_RANGE', async () => {
+  it('UI-22: given more than the balance, should refuse AMOUNT_OUT_OF_RANGE before making a quote or asking for a signature', async () => {
     const env = await setup();
     await signInWithOtp(env.client, env.emailCredentialId);
     const { destinationAccountId } = await fundedWallet(env, 100);
+    const before = env.requests.length;
     await expect(
       executeTransfer(env.client, {
         sourceAccountId: env.accountId,
         destinationAccountId,
         amount: 101,
       }),
-    ).rejects.toMatchObject({ code: 'AMOUNT_OUT_OF_RANGE', status: 400 });
+    ).rejects.toMatchObject({
+      code: 'AMOUNT_OUT_OF_RANGE',
+      details: { available: 100, requested: 101, currency: 'USDC' },
+    });
+    const sent = env.requests.slice(before).map((r) => `${r.method} ${new URL(r.url).pathname}`);
+    expect(sent).toEqual(['GET /2025-10-13/customers/internal-accounts']);
+  });
+
+  it("UI-21: given the emulator's own quote payload, should bind it to the quote and show the stamper the cross-currency quote (USDC → the customer's USD account)", async () => {
+    const env = await setup();
+    await signInWithOtp(env.client, env.emailCredentialId);
+    await fundedWallet(env, 5_000_000);
+    const { data } = await env.client.api.listInternalAccounts({
+      customerId: env.customerId,
+      type: 'INTERNAL_FIAT',
+    });
+    const usdAccount = data[0]!;
+    const subjects: StampSubject[] = [];
+    const requireStamper = env.client.sessions.requireStamper;
+    const client: WalletAuthClient = {
+      ...env.client,
+      sessions: {
+        ...env.client.sessions,
+        requireStamper: async () => {
+          const stamper = await requireStamper();
+          return {
+            ...stamper,
+            stamp: (payload, subject) => {
+              if (subject !== undefined) {
+                subjects.push(subject);
+              }
+              return stamper.stamp(payload, subject);
+            },
+          };
+        },
+      },
+    };
+    const quote = await executeTransfer(client, {
+      sourceAccountId: env.accountId,
+      destinationAccountId: usdAccount.id,
+      amount: 1_500_000,
+    });
+    expect(subjects).toHaveLength(1);
+    expect(subjects[0]).toMatchObject({
+      kind: 'transfer',
+      quote: {
+        id: quote.id,
+        totalSendingAmount: 1_500_000,
+        totalReceivingAmount: 150,
+        sendingCurrency: { code: 'USDC' },
+        receivingCurrency: { code: 'USD' },
+        exchangeRate: 1,
+      },
+      destinationAccount: { id: usdAccount.id, type: 'INTERNAL_FIAT' },
+    });
   });
 
   it('given no session, should fail SESSION_KEY_MISSING with no request', async () => {

@@ -1,14 +1,24 @@
 import { bytesToHex } from '../encoding/hex.js';
 import { hasServiceReason } from '../errors/service-reasons.js';
-import { isWalletAuthError, WalletAuthError } from '../errors/wallet-auth-error.js';
+import { isWalletAuthError, type WalletAuthError } from '../errors/wallet-auth-error.js';
 import { randomBytes } from '../internal/web-crypto.js';
 import {
   type SignedActionOptions,
   signedCallOptions,
   withSessionStamp,
 } from '../session/signed-action.js';
-import type { Quote } from '../types.js';
+import type { PayloadStamper } from '../signed-retry/signed-retry.js';
+import type { TransferSubject } from '../signed-retry/stamp-subject.js';
+import type { InternalAccount, Quote } from '../types.js';
 import type { WalletAuthClient } from '../wallet-auth-client.types.js';
+import {
+  assertFunds,
+  assertQuoteMatches,
+  payloadNotOfQuote,
+  quoteExpired,
+  quotePayloadCheck,
+  readTransferAccounts,
+} from './transfer-checks.js';
 import { assertResourceId, invalidInput } from './validate-input.js';
 
 /**
@@ -24,6 +34,12 @@ export interface TransferParams {
   /** What leaves the wallet, in the smallest unit of its currency; a positive safe integer. */
   amount: number;
   description?: string;
+  /**
+   * How the approval names the destination when it is not one of the customer's own accounts
+   * (those are named from the account list), e.g. "Demo shop": 1 to 100 characters, fixed for
+   * the transfer's life.
+   */
+  destinationName?: string;
 }
 
 /** One transfer: a quote made once and executed with one `Idempotency-Key`, however often sent. */
@@ -74,6 +90,20 @@ function validate(params: TransferParams): void {
       message: 'A transfer needs two different accounts.',
     });
   }
+  const name = params.destinationName;
+  if (
+    name !== undefined &&
+    (typeof name !== 'string' ||
+      name.trim() === '' ||
+      name.length > 100 ||
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it refuses
+      /[\u0000-\u001f\u007f]/.test(name))
+  ) {
+    errors.push({
+      field: 'destinationName',
+      message: 'destinationName must be 1 to 100 printable characters.',
+    });
+  }
   if (errors.length > 0) {
     throw invalidInput(errors);
   }
@@ -84,8 +114,14 @@ function validate(params: TransferParams): void {
  * `POST /quotes/{quoteId}/execute` as a signed retry with an `Idempotency-Key` generated here,
  * once, and reused on every resend of this transfer.
  *
+ * Before anyone is asked to approve it: the wallet's balance is read and an amount over it is
+ * refused (no quote is made); the quote is checked to be the transfer asked for; the payload to
+ * sign is checked to be that quote's own; and a quote past its `expiresAt` is refused. The
+ * stamper then receives a `TransferSubject` (the quote's amounts, currencies, rate, destination
+ * and expiry) beside the payload, which the React kit's approval shows.
+ *
  * @param client - The kit's client.
- * @param params - Source wallet, destination account, amount, description.
+ * @param params - Source wallet, destination account, amount, description, destination name.
  * @param options - `idempotencyKey` to resume a transfer started earlier (e.g. before a reload).
  * @throws WalletAuthError `INVALID_INPUT` at once for bad parameters (no network call).
  * @example
@@ -100,39 +136,73 @@ export function createTransfer(
   validate(params);
   const idempotencyKey = options.idempotencyKey ?? newIdempotencyKey();
   let quote: Quote | undefined;
+  let ownDestination: InternalAccount | undefined;
   let sending: Promise<Quote> | undefined;
+  /** An execute was sent: a resend must reach the service, which may have executed it. */
+  let executeSent = false;
+  const lapsed = (current: Quote) => Date.parse(current.expiresAt) <= client.clock.now();
+
+  async function prepare(signal: AbortSignal | undefined): Promise<Quote> {
+    // Defect 2 of issue 21: what can be checked is checked before a signature is asked for.
+    const accounts = await readTransferAccounts(client, params, signal);
+    assertFunds(accounts.source, params.amount);
+    const created = await client.api.createQuote(
+      {
+        source: { sourceType: 'ACCOUNT', accountId: params.sourceAccountId },
+        destination: { destinationType: 'ACCOUNT', accountId: params.destinationAccountId },
+        lockedCurrencySide: 'SENDING',
+        lockedCurrencyAmount: params.amount,
+        ...(params.description === undefined ? {} : { description: params.description }),
+      },
+      signal,
+    );
+    assertQuoteMatches(created, params);
+    ownDestination = accounts.ownDestination;
+    return created;
+  }
 
   async function send(actionOptions: SignedActionOptions = {}): Promise<Quote> {
     return withSessionStamp(client, async ({ stamp }) => {
-      if (quote === undefined) {
-        quote = await client.api.createQuote(
-          {
-            source: { sourceType: 'ACCOUNT', accountId: params.sourceAccountId },
-            destination: { destinationType: 'ACCOUNT', accountId: params.destinationAccountId },
-            lockedCurrencySide: 'SENDING',
-            lockedCurrencyAmount: params.amount,
-            ...(params.description === undefined ? {} : { description: params.description }),
-          },
-          actionOptions.signal,
-        );
-      }
+      quote ??= await prepare(actionOptions.signal);
       const current = quote;
+      if (!executeSent && lapsed(current)) {
+        throw quoteExpired(current);
+      }
+      const belongs = await quotePayloadCheck(current);
+      const subject: TransferSubject = {
+        kind: 'transfer',
+        quote: current,
+        destinationAccount: ownDestination,
+        destinationName: params.destinationName,
+      };
+      // The payload is the quote's own and the quote is still good before anyone is asked, and
+      // again after the approval: a quote that lapsed meanwhile is never signed for.
+      const transferStamp: PayloadStamper = async (payloadToSign) => {
+        if (!belongs(payloadToSign)) {
+          throw payloadNotOfQuote(current);
+        }
+        if (lapsed(current)) {
+          throw quoteExpired(current);
+        }
+        const signature = await stamp(payloadToSign, subject);
+        if (lapsed(current)) {
+          throw quoteExpired(current);
+        }
+        return signature;
+      };
       let executed: Quote;
+      executeSent = true;
       try {
         executed = await client.api.executeQuote(
           current.id,
           idempotencyKey,
-          signedCallOptions(stamp, actionOptions),
+          signedCallOptions(transferStamp, actionOptions),
         );
       } catch (error) {
         // A quote executed after its expiresAt is refused with 400 INVALID_INPUT (§11.6): that is
         // not a typing mistake but a lapsed price, so say so — a new send makes a new quote.
         if (isQuoteExpired(error, current, () => client.clock.now())) {
-          throw new WalletAuthError(
-            'CHALLENGE_EXPIRED',
-            'The payment quote expired before it was approved. Send the payment again.',
-            { cause: error, status: error.status },
-          );
+          throw quoteExpired(current, error);
         }
         throw error;
       }
@@ -162,7 +232,9 @@ export function createTransfer(
  * @param options - Signal and progress listener.
  * @returns The executed Quote (`COMPLETED`, with its `transactionId`).
  * @throws WalletAuthError `INVALID_INPUT`, `SESSION_EXPIRED`, `SESSION_KEY_MISSING`,
- * `AMOUNT_OUT_OF_RANGE`, `CONFLICT` and the signed retry's codes.
+ * `AMOUNT_OUT_OF_RANGE` (also before any quote, from the balance), `PAYLOAD_INTENT_MISMATCH`
+ * (a quote or payload that is not the transfer asked for), `CHALLENGE_EXPIRED` (the quote
+ * lapsed; `details.quoteId`), `CONFLICT` and the signed retry's codes.
  */
 export async function executeTransfer(
   client: WalletAuthClient,

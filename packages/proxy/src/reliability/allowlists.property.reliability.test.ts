@@ -14,7 +14,7 @@ import {
   upstreamRequestHeaders,
 } from '../http/forward-headers.js';
 import { checkRawPath, decodeSegments, MAX_PATH_LENGTH } from '../http/raw-path.js';
-import { isResourceId, type ResourceName } from '../ids.js';
+import { isResourceId, RESOURCE_NAMES, type ResourceName } from '../ids.js';
 import { matchServiceRoute, parseTemplate } from '../routes/match-route.js';
 import { SERVICE_ROUTES, type ServiceRoute } from '../routes/route-table.js';
 
@@ -24,14 +24,7 @@ const runs = (seed: number) => ({
   seed: process.env.PROPERTY_SEED === undefined ? seed : Number(process.env.PROPERTY_SEED),
 });
 
-const RESOURCES: ResourceName[] = [
-  'InternalAccount',
-  'Customer',
-  'AuthMethod',
-  'Session',
-  'Quote',
-  'Request',
-];
+const RESOURCES: readonly ResourceName[] = RESOURCE_NAMES;
 const METHODS = ['GET', 'POST', 'PATCH', 'DELETE', 'PUT', 'TRACE', 'OPTIONS', 'HEAD'];
 
 /** A path segment standing for an id: right or wrong prefix, `:` literal or `%3A`, any case. */

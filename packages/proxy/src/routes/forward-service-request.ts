@@ -165,6 +165,37 @@ function quoteIdOf(body: Uint8Array): string | undefined {
 }
 
 /**
+ * Whether a transaction answer names the user's customer or wallet on one of its sides (its
+ * `customerId`, or a side's `customerId` or `accountId`). An answer that cannot be read fails
+ * closed: 502, never passed back.
+ */
+function transactionBelongsTo(body: Uint8Array, user: ProxyUser): boolean {
+  let record: unknown;
+  try {
+    record = JSON.parse(new TextDecoder().decode(body));
+  } catch {
+    record = undefined;
+  }
+  if (typeof record !== 'object' || record === null || Array.isArray(record)) {
+    throw new ApiError(502, 'UPSTREAM_ERROR', 'Could not read the transaction to check ownership');
+  }
+  const { customerId, source, destination } = record as Record<string, unknown>;
+  const ours = (value: unknown, own: string, resource: 'Customer' | 'InternalAccount') =>
+    isResourceId(value, resource) && sameId(value, own);
+  const side = (value: unknown) => {
+    if (typeof value !== 'object' || value === null) {
+      return false;
+    }
+    const party = value as Record<string, unknown>;
+    return (
+      ours(party.customerId, user.customerId, 'Customer') ||
+      ours(party.accountId, user.accountId, 'InternalAccount')
+    );
+  };
+  return ours(customerId, user.customerId, 'Customer') || side(source) || side(destination);
+}
+
+/**
  * Forwards one allowlisted request for `user`: query scoped, body and headers checked, every
  * path id proven to be the user's, then the exact body bytes and the signed-retry headers sent
  * upstream; the answer comes back with its status, body, `Content-Type` and `Retry-After`.
@@ -208,6 +239,11 @@ export async function forwardServiceRequest(
     signed,
   });
   deps.onUpstreamStatus?.(upstream.status);
+  if (route.answerOwnership === 'transaction' && upstream.status === 200) {
+    if (!transactionBelongsTo(upstream.body, user)) {
+      throw forbidden(`${id ?? 'The transaction'} does not belong to the signed-in user`);
+    }
+  }
   if (route.recordsQuote === true && upstream.status === 201) {
     const quoteId = quoteIdOf(upstream.body);
     if (quoteId !== undefined) {

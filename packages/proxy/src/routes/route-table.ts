@@ -40,6 +40,11 @@ export interface ServiceRoute {
   bodyAccount?: readonly string[];
   /** A 201 from this route records the created quote as the user's (wire-format §11.6). */
   recordsQuote?: boolean;
+  /**
+   * A record read by id whose owner only its answer says (a transaction): a 200 is passed back
+   * only when the answer names the user's customer or wallet on one of its sides, else 403.
+   */
+  answerOwnership?: 'transaction';
   /** Only mounted with `allowSandboxFunding: true`. */
   sandboxFunding?: boolean;
 }
@@ -53,10 +58,10 @@ function route(
 }
 
 /**
- * The browser's rows of wire-format §12 plus the customer and quote rows of §11.6 and the
- * end-user terms the consent screen shows (service interface, change history "End-user terms"),
- * and nothing else: never `POST /internal-accounts`, `POST /customers`, transfers or other
- * platform routes (reliability catalogue BFF-03).
+ * The browser's rows of wire-format §12 plus the customer and quote rows of §11.6, the end-user
+ * terms the consent screen shows (service interface, change history "End-user terms") and the
+ * user's own transactions, and nothing else: never `POST /internal-accounts`, `POST /customers`,
+ * transfers or other platform routes (reliability catalogue BFF-03).
  */
 export const SERVICE_ROUTES: readonly ServiceRoute[] = [
   route('GET', '/customers/internal-accounts', {
@@ -153,6 +158,20 @@ export const SERVICE_ROUTES: readonly ServiceRoute[] = [
     ownership: 'quote',
     signature: 'quote-execute',
     body: 'optional-json',
+  }),
+  // Movements of funds (package README of the sandbox, "Transactions"): the list is scoped to the
+  // user's customer (either side matches); a transaction read by id is the user's only if its
+  // answer names the user's customer or wallet on a side.
+  route('GET', '/transactions', {
+    query: { scope: 'customerId', names: ['accountId', 'limit', 'cursor'] },
+    signature: 'none',
+    body: 'none',
+  }),
+  route('GET', '/transactions/{transactionId}', {
+    idResource: 'Transaction',
+    answerOwnership: 'transaction',
+    signature: 'none',
+    body: 'none',
   }),
   route('POST', '/sandbox/internal-accounts/{id}/fund', {
     idResource: 'InternalAccount',

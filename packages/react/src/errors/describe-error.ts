@@ -78,11 +78,13 @@ export const ERROR_NEXT_ACTIONS: Record<WalletAuthErrorCode, ErrorNextAction> = 
 };
 
 /**
- * A cause that shares its code with others but needs its own sentence (`messages.errorCases`):
- * `quoteExpired` — a payment quote executed after its `expiresAt` (wire-format §11.6: the
- * emulator's 400 `INVALID_INPUT`, which core's transfer turns into `CHALLENGE_EXPIRED`).
+ * A cause that shares its code with others but needs its own sentence: `quoteExpired` — a payment
+ * quote that lapsed before it was approved (wire-format §11.6: the emulator's 400 `INVALID_INPUT`,
+ * or core's transfer noticing the quote's `expiresAt` before the stamp; `messages.errorCases`);
+ * `insufficientFunds` — core's transfer refusing an amount over the wallet's balance before
+ * asking for a signature (`messages.wallet.insufficientFunds`).
  */
-export type ErrorCase = 'quoteExpired';
+export type ErrorCase = 'quoteExpired' | 'insufficientFunds';
 
 function isExpiredQuoteRefusal(error: WalletAuthError): boolean {
   const errors = error.details?.errors;
@@ -100,10 +102,11 @@ function isExpiredQuoteRefusal(error: WalletAuthError): boolean {
 }
 
 /**
- * Finds the special case of an error, if any. An expired quote arrives either as the service's
- * refusal itself (`INVALID_INPUT` naming `quoteId` as expired) or as core's `CHALLENGE_EXPIRED`
- * whose `cause` is that `INVALID_INPUT` (core's transfer decides expiry from the refusal or from
- * the quote's `expiresAt`; a signed-retry expiry never has an `INVALID_INPUT` cause).
+ * Finds the special case of an error, if any. An expired quote arrives as the service's refusal
+ * itself (`INVALID_INPUT` naming `quoteId` as expired), or as core's `CHALLENGE_EXPIRED` naming
+ * the quote (`details.quoteId`) or caused by that `INVALID_INPUT` (a signed-retry expiry has
+ * neither). Insufficient funds found before the approval carry `details.available` (the service's
+ * own refusal at acceptance has none and keeps the code's sentence).
  * @param error - A `WalletAuthError`.
  */
 export function identifyErrorCase(error: WalletAuthError): ErrorCase | undefined {
@@ -112,16 +115,29 @@ export function identifyErrorCase(error: WalletAuthError): ErrorCase | undefined
   }
   if (
     error.code === 'CHALLENGE_EXPIRED' &&
-    isWalletAuthError(error.cause) &&
-    error.cause.code === 'INVALID_INPUT'
+    (typeof error.details?.quoteId === 'string' ||
+      (isWalletAuthError(error.cause) && error.cause.code === 'INVALID_INPUT'))
   ) {
     return 'quoteExpired';
+  }
+  if (error.code === 'AMOUNT_OUT_OF_RANGE' && typeof error.details?.available === 'number') {
+    return 'insufficientFunds';
   }
   return undefined;
 }
 
 /** The next action of each special case. */
-const CASE_ACTIONS: Record<ErrorCase, ErrorNextAction> = { quoteExpired: 'retry' };
+const CASE_ACTIONS: Record<ErrorCase, ErrorNextAction> = {
+  quoteExpired: 'retry',
+  insufficientFunds: 'fixInput',
+};
+
+/** The sentence of each special case. */
+function caseMessage(errorCase: ErrorCase, messages: WalletAuthMessages): string {
+  return errorCase === 'quoteExpired'
+    ? messages.errorCases.quoteExpired
+    : messages.wallet.insufficientFunds;
+}
 
 /** An error as the person sees it. */
 export interface ErrorDescription {
@@ -160,7 +176,7 @@ export function describeError(error: unknown, messages: WalletAuthMessages): Err
     message:
       errorCase === undefined
         ? (messages.errors[code] ?? messages.errors.UNKNOWN)
-        : messages.errorCases[errorCase],
+        : caseMessage(errorCase, messages),
     action,
     actionLabel: messages.actions[action],
     retryAfterSeconds: typeof retryAfter === 'number' ? retryAfter : undefined,

@@ -8,21 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { ErrorNotice } from '../components/notice/error-notice.js';
 import { en } from '../i18n/en.js';
 import { fr } from '../i18n/fr.js';
-import { BASE_URL, createKit } from '../test/kit.js';
+import { createKit } from '../test/kit.js';
 import { describeError, identifyErrorCase } from './describe-error.js';
-
-const BASIC = `Basic ${btoa('sandbox-client-id:sandbox-client-secret')}`;
 
 /** Funds the kit's wallet through the emulator's test helper and finds a destination account. */
 async function fundedWallet(kit: ReturnType<typeof createKit>, amount: number) {
-  const funded = await kit.sandbox.fetch(
-    new Request(`${BASE_URL}/sandbox/internal-accounts/${kit.accountId}/fund`, {
-      method: 'POST',
-      headers: { Authorization: BASIC, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ amount }),
-    }),
-  );
-  expect(funded.status).toBe(200);
+  await kit.fund(amount);
   const { data } = await kit.client.api.listInternalAccounts({ limit: 100 });
   const wallet = data.find((account) => account.id === kit.accountId)!;
   const destination = data.find(

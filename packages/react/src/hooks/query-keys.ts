@@ -20,6 +20,9 @@ export const walletAuthQueryKeys = {
   /** `GET /auth/sessions?accountId`. */
   sessions: (client: WalletAuthClient, accountId: string | undefined) =>
     ['wallet-auth', client.keys.namespace, 'sessions', accountId] as const,
+  /** `GET /transactions/{transactionId}`. */
+  transaction: (client: WalletAuthClient, transactionId: string | undefined) =>
+    ['wallet-auth', client.keys.namespace, 'transactions', transactionId] as const,
   /** `GET /customers/internal-accounts` with its filters. */
   internalAccounts: (client: WalletAuthClient, params: ListInternalAccountsParams) =>
     ['wallet-auth', client.keys.namespace, 'internal-accounts', params] as const,

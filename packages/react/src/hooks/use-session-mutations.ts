@@ -64,7 +64,15 @@ export function useSignOut(
           serverSessionExpiresAt: outcome.revoked ? undefined : outcome.serverSessionExpiresAt,
         };
       },
-      onSettled: () => queryClient.removeQueries({ queryKey: walletAuthQueryKeys.all(client) }),
+      onSettled: () => {
+        // Nothing of the account lingers: unobserved queries are dropped; observed ones (such as
+        // the sign-in screen's, mounted as soon as the session ended) are reset and read again,
+        // never removed from under their observer, which would leave it pending for good
+        // (catalogue SES-21: a double click settled a second time after that screen mounted).
+        const queryKey = walletAuthQueryKeys.all(client);
+        queryClient.removeQueries({ queryKey, type: 'inactive' });
+        void queryClient.resetQueries({ queryKey, type: 'active' });
+      },
     },
     queryClient,
   );

@@ -109,6 +109,15 @@ export const de: WalletAuthMessages = {
     revoking: 'Abmeldung…',
     revokeOthers: 'Alle anderen Sitzungen abmelden',
     revokedOthers: 'Die anderen Sitzungen wurden abgemeldet.',
+    device: (browser, system) => `${browser} unter ${system}`,
+    unknownBrowser: 'Webbrowser',
+    unknownSystem: 'einem unbekannten System',
+    otherDevice: 'Ein anderes Gerät oder ein anderer Browser',
+    earlierSession: 'Eine frühere Sitzung dieses Browsers',
+    signedInWith: (method) => `Angemeldet mit ${method}`,
+    lastActive: (date) => `Zuletzt aktiv: ${date}`,
+    activeNow: 'Jetzt aktiv',
+    signOutThisDevice: 'Auf diesem Gerät abmelden',
   },
   confirm: {
     title: 'Mit Ihrem Sitzungsschlüssel bestätigen',
@@ -131,6 +140,17 @@ export const de: WalletAuthMessages = {
     summaryHidden:
       'Es wurde nichts genehmigt: Die Einzelheiten dieser Anfrage sind auf der Seite nicht sichtbar. Stellen Sie sicher, dass Sie lesen können, was Sie genehmigen, oder wenden Sie sich an die Website.',
     facts: { email: 'Neue E-Mail-Adresse', phone: 'Neue Telefonnummer' },
+    transfer: {
+      send: 'Sie senden',
+      receive: 'Empfänger erhält',
+      rate: 'Wechselkurs',
+      fees: 'Enthaltene Gebühren',
+      to: 'An',
+      ownAccount: (currency) => `Ihr ${currency}-Konto`,
+      otherAccount: (ending) => `Konto mit der Endung ${ending}`,
+      expired:
+        'Dieses Angebot ist abgelaufen und kann nicht mehr genehmigt werden. Es wurde nichts gesendet: Brechen Sie ab und starten Sie die Zahlung neu.',
+    },
   },
   accountSecurity: {
     title: 'Kontosicherheit',
@@ -148,6 +168,20 @@ export const de: WalletAuthMessages = {
       CLOSED: 'Geschlossen',
       FROZEN: 'Eingefroren',
       FAILED: 'Einrichtung fehlgeschlagen',
+    },
+    insufficientFunds:
+      'Ihr Wallet enthält nicht genug für diese Zahlung, daher wurde nichts gesendet. Fügen Sie Guthaben hinzu oder senden Sie einen kleineren Betrag.',
+    transaction: {
+      label: 'Zahlungsstatus',
+      checking: 'Zahlung wird geprüft…',
+      status: {
+        PENDING: 'Ausstehend',
+        PROCESSING: 'In Bearbeitung',
+        COMPLETED: 'Abgeschlossen',
+        FAILED: 'Fehlgeschlagen',
+      },
+      amounts: (sent, received) => `${sent} gesendet, ${received} empfangen`,
+      settled: (date) => `Abgewickelt am ${date}`,
     },
   },
   exportWallet: {

@@ -108,6 +108,15 @@ export const en = {
     revoking: 'Signing out…',
     revokeOthers: 'Sign out all other sessions',
     revokedOthers: 'Other sessions signed out.',
+    device: (browser: string, system: string) => `${browser} on ${system}`,
+    unknownBrowser: 'Web browser',
+    unknownSystem: 'an unknown system',
+    otherDevice: 'Another device or browser',
+    earlierSession: 'An earlier session of this browser',
+    signedInWith: (method: string) => `Signed in with ${method}`,
+    lastActive: (date: string) => `Last active ${date}`,
+    activeNow: 'Active now',
+    signOutThisDevice: 'Sign out of this device',
   },
   confirm: {
     title: 'Confirm with your session key',
@@ -130,6 +139,17 @@ export const en = {
     summaryHidden:
       "Nothing was approved: the details of this request aren't visible on the page. Make sure you can read what you're approving, or contact the site.",
     facts: { email: 'New email address', phone: 'New phone number' },
+    transfer: {
+      send: 'You send',
+      receive: 'Recipient gets',
+      rate: 'Exchange rate',
+      fees: 'Fees included',
+      to: 'To',
+      ownAccount: (currency: string) => `Your ${currency} account`,
+      otherAccount: (ending: string) => `Account ending ${ending}`,
+      expired:
+        "This quote has expired, so it can't be approved. Nothing was sent: cancel and start the payment again.",
+    },
   },
   accountSecurity: {
     title: 'Account security',
@@ -146,6 +166,20 @@ export const en = {
       CLOSED: 'Closed',
       FROZEN: 'Frozen',
       FAILED: 'Setup failed',
+    },
+    insufficientFunds:
+      "Your wallet doesn't hold enough for this payment, so nothing was sent. Add funds or send a smaller amount.",
+    transaction: {
+      label: 'Payment status',
+      checking: 'Checking the payment…',
+      status: {
+        PENDING: 'Pending',
+        PROCESSING: 'Processing',
+        COMPLETED: 'Completed',
+        FAILED: 'Failed',
+      },
+      amounts: (sent: string, received: string) => `${sent} sent, ${received} received`,
+      settled: (date: string) => `Settled ${date}`,
     },
   },
   exportWallet: {

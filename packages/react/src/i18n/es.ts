@@ -109,6 +109,15 @@ export const es: WalletAuthMessages = {
     revoking: 'Cerrando sesión…',
     revokeOthers: 'Cerrar todas las demás sesiones',
     revokedOthers: 'Se cerraron las demás sesiones.',
+    device: (browser, system) => `${browser} en ${system}`,
+    unknownBrowser: 'Navegador web',
+    unknownSystem: 'un sistema desconocido',
+    otherDevice: 'Otro dispositivo o navegador',
+    earlierSession: 'Una sesión anterior de este navegador',
+    signedInWith: (method) => `Sesión iniciada con ${method}`,
+    lastActive: (date) => `Última actividad: ${date}`,
+    activeNow: 'Activa ahora',
+    signOutThisDevice: 'Cerrar sesión en este dispositivo',
   },
   confirm: {
     title: 'Confirmar con tu clave de sesión',
@@ -131,6 +140,17 @@ export const es: WalletAuthMessages = {
     summaryHidden:
       'No se aprobó nada: los detalles de esta solicitud no se ven en la página. Asegúrate de poder leer lo que apruebas o contacta con el sitio.',
     facts: { email: 'Nueva dirección de correo', phone: 'Nuevo número de teléfono' },
+    transfer: {
+      send: 'Envías',
+      receive: 'El destinatario recibe',
+      rate: 'Tipo de cambio',
+      fees: 'Comisiones incluidas',
+      to: 'Para',
+      ownAccount: (currency) => `Tu cuenta en ${currency}`,
+      otherAccount: (ending) => `Cuenta terminada en ${ending}`,
+      expired:
+        'Esta cotización caducó y ya no se puede aprobar. No se envió nada: cancela y vuelve a iniciar el pago.',
+    },
   },
   accountSecurity: {
     title: 'Seguridad de la cuenta',
@@ -147,6 +167,20 @@ export const es: WalletAuthMessages = {
       CLOSED: 'Cerrado',
       FROZEN: 'Congelado',
       FAILED: 'La preparación falló',
+    },
+    insufficientFunds:
+      'Tu monedero no tiene saldo suficiente para este pago, así que no se envió nada. Añade fondos o envía un importe menor.',
+    transaction: {
+      label: 'Estado del pago',
+      checking: 'Comprobando el pago…',
+      status: {
+        PENDING: 'Pendiente',
+        PROCESSING: 'En proceso',
+        COMPLETED: 'Completado',
+        FAILED: 'Fallido',
+      },
+      amounts: (sent, received) => `${sent} enviados, ${received} recibidos`,
+      settled: (date) => `Liquidado el ${date}`,
     },
   },
   exportWallet: {

@@ -110,6 +110,15 @@ export const fr: WalletAuthMessages = {
     revoking: 'Déconnexion…',
     revokeOthers: 'Déconnecter toutes les autres sessions',
     revokedOthers: 'Les autres sessions sont déconnectées.',
+    device: (browser, system) => `${browser} sur ${system}`,
+    unknownBrowser: 'Navigateur web',
+    unknownSystem: 'un système inconnu',
+    otherDevice: 'Un autre appareil ou navigateur',
+    earlierSession: 'Une session précédente de ce navigateur',
+    signedInWith: (method) => `Connecté avec ${method}`,
+    lastActive: (date) => `Dernière activité le ${date}`,
+    activeNow: 'Actif maintenant',
+    signOutThisDevice: 'Se déconnecter de cet appareil',
   },
   confirm: {
     title: 'Confirmer avec votre clé de session',
@@ -132,6 +141,17 @@ export const fr: WalletAuthMessages = {
     summaryHidden:
       "Rien n'a été approuvé : le détail de cette demande n'est pas visible sur la page. Assurez-vous de pouvoir lire ce que vous approuvez, ou contactez le site.",
     facts: { email: 'Nouvelle adresse e-mail', phone: 'Nouveau numéro de téléphone' },
+    transfer: {
+      send: 'Vous envoyez',
+      receive: 'Le destinataire reçoit',
+      rate: 'Taux de change',
+      fees: 'Frais inclus',
+      to: 'Vers',
+      ownAccount: (currency) => `Votre compte en ${currency}`,
+      otherAccount: (ending) => `Compte se terminant par ${ending}`,
+      expired:
+        "Ce devis a expiré et ne peut plus être approuvé. Rien n'a été envoyé : annulez et recommencez le paiement.",
+    },
   },
   accountSecurity: {
     title: 'Sécurité du compte',
@@ -148,6 +168,20 @@ export const fr: WalletAuthMessages = {
       CLOSED: 'Fermé',
       FROZEN: 'Gelé',
       FAILED: 'Création échouée',
+    },
+    insufficientFunds:
+      "Votre portefeuille ne contient pas assez pour ce paiement : rien n'a été envoyé. Ajoutez des fonds ou envoyez un montant plus petit.",
+    transaction: {
+      label: 'État du paiement',
+      checking: 'Vérification du paiement…',
+      status: {
+        PENDING: 'En attente',
+        PROCESSING: 'En cours',
+        COMPLETED: 'Terminé',
+        FAILED: 'Échoué',
+      },
+      amounts: (sent, received) => `${sent} envoyés, ${received} reçus`,
+      settled: (date) => `Réglé le ${date}`,
     },
   },
   exportWallet: {

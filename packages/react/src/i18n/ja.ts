@@ -103,6 +103,15 @@ export const ja: WalletAuthMessages = {
     revoking: 'ログアウトしています…',
     revokeOthers: 'ほかのすべてのセッションをログアウト',
     revokedOthers: 'ほかのセッションをログアウトしました。',
+    device: (browser, system) => `${system} の ${browser}`,
+    unknownBrowser: 'ウェブブラウザ',
+    unknownSystem: '不明なシステム',
+    otherDevice: 'ほかのデバイスまたはブラウザ',
+    earlierSession: 'このブラウザの以前のセッション',
+    signedInWith: (method) => `${method} でログイン`,
+    lastActive: (date) => `最終利用: ${date}`,
+    activeNow: '現在利用中',
+    signOutThisDevice: 'このデバイスからログアウト',
   },
   confirm: {
     title: 'セッションキーで確認',
@@ -125,6 +134,17 @@ export const ja: WalletAuthMessages = {
     summaryHidden:
       '何も承認されていません。このリクエストの詳細がページに表示されていません。承認する内容が読めることを確認するか、サイトにお問い合わせください。',
     facts: { email: '新しいメールアドレス', phone: '新しい電話番号' },
+    transfer: {
+      send: '送金額',
+      receive: '受取額',
+      rate: '為替レート',
+      fees: '含まれる手数料',
+      to: '送金先',
+      ownAccount: (currency) => `あなたの ${currency} 口座`,
+      otherAccount: (ending) => `末尾が ${ending} の口座`,
+      expired:
+        'この見積もりは期限切れのため承認できません。何も送信されていません。キャンセルして、支払いをやり直してください。',
+    },
   },
   accountSecurity: {
     title: 'アカウントのセキュリティ',
@@ -141,6 +161,20 @@ export const ja: WalletAuthMessages = {
       CLOSED: '閉鎖',
       FROZEN: '凍結中',
       FAILED: '準備に失敗しました',
+    },
+    insufficientFunds:
+      'ウォレットの残高がこの支払いに足りないため、何も送信されていません。資金を追加するか、金額を減らして送信してください。',
+    transaction: {
+      label: '支払いの状況',
+      checking: '支払いを確認しています…',
+      status: {
+        PENDING: '保留中',
+        PROCESSING: '処理中',
+        COMPLETED: '完了',
+        FAILED: '失敗',
+      },
+      amounts: (sent, received) => `${sent} を送金、${received} を受取`,
+      settled: (date) => `${date} に決済`,
     },
   },
   exportWallet: {

@@ -110,6 +110,15 @@ export const ptBR: WalletAuthMessages = {
     revoking: 'Desconectando…',
     revokeOthers: 'Desconectar todas as outras sessões',
     revokedOthers: 'As outras sessões foram desconectadas.',
+    device: (browser, system) => `${browser} no ${system}`,
+    unknownBrowser: 'Navegador da web',
+    unknownSystem: 'um sistema desconhecido',
+    otherDevice: 'Outro dispositivo ou navegador',
+    earlierSession: 'Uma sessão anterior deste navegador',
+    signedInWith: (method) => `Entrou com ${method}`,
+    lastActive: (date) => `Última atividade em ${date}`,
+    activeNow: 'Ativa agora',
+    signOutThisDevice: 'Sair neste dispositivo',
   },
   confirm: {
     title: 'Confirmar com sua chave de sessão',
@@ -132,6 +141,17 @@ export const ptBR: WalletAuthMessages = {
     summaryHidden:
       'Nada foi aprovado: os detalhes desta solicitação não estão visíveis na página. Confira se você consegue ler o que está aprovando ou fale com o site.',
     facts: { email: 'Novo endereço de e-mail', phone: 'Novo número de telefone' },
+    transfer: {
+      send: 'Você envia',
+      receive: 'O destinatário recebe',
+      rate: 'Taxa de câmbio',
+      fees: 'Tarifas incluídas',
+      to: 'Para',
+      ownAccount: (currency) => `Sua conta em ${currency}`,
+      otherAccount: (ending) => `Conta terminada em ${ending}`,
+      expired:
+        'Esta cotação expirou e não pode mais ser aprovada. Nada foi enviado: cancele e comece o pagamento de novo.',
+    },
   },
   accountSecurity: {
     title: 'Segurança da conta',
@@ -148,6 +168,20 @@ export const ptBR: WalletAuthMessages = {
       CLOSED: 'Encerrada',
       FROZEN: 'Congelada',
       FAILED: 'Falha na preparação',
+    },
+    insufficientFunds:
+      'Sua carteira não tem saldo suficiente para este pagamento, então nada foi enviado. Adicione fundos ou envie um valor menor.',
+    transaction: {
+      label: 'Status do pagamento',
+      checking: 'Verificando o pagamento…',
+      status: {
+        PENDING: 'Pendente',
+        PROCESSING: 'Em processamento',
+        COMPLETED: 'Concluído',
+        FAILED: 'Falhou',
+      },
+      amounts: (sent, received) => `${sent} enviados, ${received} recebidos`,
+      settled: (date) => `Liquidado em ${date}`,
     },
   },
   exportWallet: {

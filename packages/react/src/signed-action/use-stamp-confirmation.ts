@@ -1,4 +1,4 @@
-import type { WalletAuthClient } from '@wallet-auth/core';
+import type { Clock, StampSubject, WalletAuthClient } from '@wallet-auth/core';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { withStampConfirmation } from './confirming-client.js';
 import { type ActivityDescription, describeActivity } from './describe-activity.js';
@@ -7,8 +7,15 @@ import { type ActivityDescription, describeActivity } from './describe-activity.
 export interface PendingConfirmation {
   /** The exact text the session key will sign. */
   payloadToSign: string;
-  /** What the payload authorises, read from the payload itself. */
+  /**
+   * What the payload authorises: read from the payload itself, and for a transfer from the quote
+   * the core checked the payload belongs to (`subject`).
+   */
   activity: ActivityDescription;
+  /** The record the payload was checked to belong to (a transfer's quote), if any. */
+  subject?: StampSubject | undefined;
+  /** The client's clock, for the quote's countdown. @defaultValue the system clock */
+  clock?: Clock | undefined;
   /** Stamps and sends the action. */
   approve(): void;
   /** Refuses: nothing is stamped and the action fails with `ABORTED`. */
@@ -25,6 +32,12 @@ export interface StampConfirmation {
   rejectPending(): void;
 }
 
+/** Options of `useStampConfirmation`. */
+export interface StampConfirmationOptions {
+  /** Called when the person approves, just before the key stamps. */
+  onApprove?: () => void;
+}
+
 /**
  * Wraps a client so that every stamp by this device's session waits for the person's approval
  * of the exact payload (wire-format §11.1), and exposes the pending request for
@@ -32,8 +45,17 @@ export interface StampConfirmation {
  *
  * @param client - The kit's client.
  * @param enabled - False returns the client unchanged. @defaultValue true
+ * @param options - `onApprove`.
  */
-export function useStampConfirmation(client: WalletAuthClient, enabled = true): StampConfirmation {
+export function useStampConfirmation(
+  client: WalletAuthClient,
+  enabled = true,
+  options: StampConfirmationOptions = {},
+): StampConfirmation {
+  const onApprove = useRef(options.onApprove);
+  useEffect(() => {
+    onApprove.current = options.onApprove;
+  });
   const [confirmation, setConfirmation] = useState<PendingConfirmation | undefined>(undefined);
   const pending = useRef<((approved: boolean) => void) | undefined>(undefined);
   const mounted = useRef(true);
@@ -52,7 +74,7 @@ export function useStampConfirmation(client: WalletAuthClient, enabled = true): 
     }
     return withStampConfirmation(
       client,
-      (payloadToSign) =>
+      (payloadToSign, subject) =>
         new Promise<void>((resolve, reject) => {
           // A newer request replaces an older one still on screen.
           pending.current?.(false);
@@ -65,6 +87,7 @@ export function useStampConfirmation(client: WalletAuthClient, enabled = true): 
               setConfirmation(undefined);
             }
             if (approved) {
+              onApprove.current?.();
               resolve();
             } else {
               reject(new Error('The person refused the action.'));
@@ -74,7 +97,9 @@ export function useStampConfirmation(client: WalletAuthClient, enabled = true): 
           if (mounted.current) {
             setConfirmation({
               payloadToSign,
-              activity: describeActivity(payloadToSign),
+              activity: describeActivity(payloadToSign, subject),
+              subject,
+              clock: client.clock,
               approve: () => settle(true),
               reject: () => settle(false),
             });

@@ -6,7 +6,7 @@
  */
 
 import { QueryClientProvider } from '@tanstack/react-query';
-import { setWalletPrivacy, type WebAuthnPort } from '@wallet-auth/core';
+import { executeTransfer, setWalletPrivacy, type WebAuthnPort } from '@wallet-auth/core';
 import type { ReactNode } from 'react';
 import {
   createWalletAuthDevtools,
@@ -84,6 +84,8 @@ export interface Scenario {
   session?: 'expired' | 'keyMissing' | 'revoked';
   /** Wallet balance and pending amount, in USDC's smallest unit. */
   fund?: { amount: number; pending?: number };
+  /** Pay this much (USDC's smallest unit) from the funded wallet to the customer's USD account. */
+  cashOut?: number;
   /** PENDING → ACTIVE delay of the wallet, in seconds. */
   activationSeconds?: number;
   /** Which passkey prompt the components get. @defaultValue 'soft' */
@@ -102,8 +104,8 @@ export interface Scenario {
 export interface StoryKit extends Kit {
   /** The passkey prompt of the story (a software authenticator unless the scenario says). */
   webauthn: WebAuthnPort;
-  /** Ids (`AuthMethod:<uuid>`) of the credentials the scenario added. */
-  added: { passkey?: string; oauth?: string };
+  /** Ids of what the scenario added: credentials (`AuthMethod:<uuid>`), a cash-out's transaction. */
+  added: { passkey?: string; oauth?: string; transactionId?: string };
   /** The devtools store the client reports to, when the scenario asks for one. */
   devtools: WalletAuthDevtoolsStore | undefined;
 }
@@ -175,6 +177,18 @@ export async function setUpKit(args: EmulatorArgs, scenario: Scenario = {}): Pro
   }
   if (scenario.fund) {
     await kit.fund(scenario.fund.amount, scenario.fund.pending ?? 0);
+  }
+  if (scenario.cashOut !== undefined) {
+    const { data } = await kit.client.api.listInternalAccounts({ customerId: kit.customerId });
+    const usd = data.find((account) => account.type === 'INTERNAL_FIAT');
+    if (usd !== undefined) {
+      const quote = await executeTransfer(kit.client, {
+        sourceAccountId: kit.accountId,
+        destinationAccountId: usd.id,
+        amount: scenario.cashOut,
+      });
+      added.transactionId = quote.transactionId;
+    }
   }
   if (scenario.session === 'expired') {
     // Time passes for both sides, then the page is opened again.

@@ -3,9 +3,12 @@
  * the revoke cannot reach the service, so the page says the session stays valid there until its
  * `expiresAt`; online, the session is revoked and no such sentence appears.
  */
+
+import { onlineManager } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryKeyStore, type KeyStore } from '@wallet-auth/core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useCredentials } from '../../hooks/use-credentials.js';
 import { en } from '../../i18n/en.js';
 import { formatDateTime } from '../../i18n/format.js';
 import { fr } from '../../i18n/fr.js';
@@ -17,6 +20,9 @@ import { AccountSecurity } from './account-security.js';
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  // Back online for the next test: TanStack Query's online manager heard the `offline` event
+  // (and no longer listens once every QueryClient is unmounted).
+  onlineManager.setOnline(true);
 });
 
 const BASIC = `Basic ${btoa('sandbox-client-id:sandbox-client-secret')}`;
@@ -38,6 +44,16 @@ function goOffline(kit: ReturnType<typeof createKit>): void {
   act(() => {
     window.dispatchEvent(new Event('offline'));
   });
+}
+
+/** What a sign-in screen reads once the session is gone: the account's methods. */
+function CredentialsProbe({ accountId }: { accountId: string }) {
+  const credentials = useCredentials({ accountId });
+  return (
+    <p data-testid="probe">
+      {credentials.status}:{credentials.data?.length ?? 0}
+    </p>
+  );
 }
 
 describe('AccountSecurity sign-out (catalogue SES-08)', () => {
@@ -142,5 +158,56 @@ describe('AccountSecurity with a session kept in memory (catalogue KEY-03)', () 
     render(kit.wrapper(<AccountSecurity />));
     expect(await screen.findByRole('button', { name: en.session.signOut })).toBeTruthy();
     expect(screen.queryByText(en.session.notKept)).toBeNull();
+  });
+
+  it('SES-21: given a double click on Sign out, should revoke once and leave a sign-in screen that loads (no query left pending)', async () => {
+    const kit = createKit();
+    await kit.signIn();
+    render(
+      kit.wrapper(
+        <>
+          <AccountSecurity showExport={false} confirm={false} />
+          <CredentialsProbe accountId={kit.accountId} />
+        </>,
+      ),
+    );
+    const signOut = await screen.findByRole('button', { name: en.session.signOut });
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('success:1'));
+    const count = kit.requests.length;
+    fireEvent.click(signOut);
+    fireEvent.click(signOut);
+    await screen.findByText(en.accountSecurity.signedOut);
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('success:1'));
+    expect(kit.requests.slice(count).filter((request) => request.method === 'DELETE')).toHaveLength(
+      2,
+    );
+    expect(await serverSessions(kit)).toEqual([]);
+  });
+
+  it('SES-21: given a read in flight when the sign-out settles, should read it again rather than leave it pending', async () => {
+    const kit = createKit();
+    await kit.signIn();
+    // The first read of the credentials is held open until the kit aborts it.
+    let held = 0;
+    kit.network.hold = [
+      {
+        test: (route: string) =>
+          route.startsWith('GET') && route.endsWith('/auth/credentials') && held++ === 0,
+      } as RegExp,
+    ];
+    render(
+      kit.wrapper(
+        <>
+          <AccountSecurity showExport={false} confirm={false} />
+          <CredentialsProbe accountId={kit.accountId} />
+        </>,
+      ),
+    );
+    const signOut = await screen.findByRole('button', { name: en.session.signOut });
+    await waitFor(() => expect(held).toBeGreaterThan(0));
+    expect(screen.getByTestId('probe').textContent).toBe('pending:0');
+    fireEvent.click(signOut);
+    await screen.findByText(en.accountSecurity.signedOut);
+    await waitFor(() => expect(screen.getByTestId('probe').textContent).toBe('success:1'));
   });
 });

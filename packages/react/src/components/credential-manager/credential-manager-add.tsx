@@ -6,6 +6,7 @@ import { forwardRef, type Ref } from 'react';
 import { composeEventHandlers } from '../../primitives/compose-event-handlers.js';
 import { Slot } from '../../primitives/slot.js';
 import { ProviderMark } from '../oauth-button/provider-mark.js';
+import { deviceLabel } from '../session-list/describe-device.js';
 import {
   type CredentialManagerButtonProps,
   useCredentialManager,
@@ -13,7 +14,10 @@ import {
 
 /** Props of `CredentialManager.AddPasskeyButton`. */
 export interface CredentialManagerAddPasskeyButtonProps extends CredentialManagerButtonProps {
-  /** The passkey's name in the list. @defaultValue messages.passkey.defaultNickname */
+  /**
+   * The passkey's name in the list. @defaultValue this device's browser and system, e.g.
+   * "Chrome on macOS" (so passkeys and their sessions are told apart by device)
+   */
   nickname?: string;
 }
 
@@ -58,7 +62,7 @@ export const CredentialManagerAddPasskeyButton = forwardRef<
       ref={ref as Ref<HTMLButtonElement & HTMLElement>}
       onClick={composeEventHandlers(onClick, () => {
         setActivity('register');
-        registration.register(nickname ?? messages.passkey.defaultNickname);
+        registration.register(nickname ?? deviceLabel(messages));
       })}
     >
       {children ?? (busy ? messages.passkey.adding : messages.passkey.add)}

@@ -5,6 +5,7 @@ import { en } from '../../i18n/en.js';
 import { expectNoAxeViolations } from '../../test/axe.js';
 import { createKit } from '../../test/kit.js';
 import { createSoftWebAuthn } from '../../test/soft-webauthn.js';
+import { deviceLabel } from '../session-list/describe-device.js';
 import { CredentialManager } from './credential-manager.js';
 
 afterEach(cleanup);
@@ -101,5 +102,36 @@ describe('CredentialManager', () => {
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: en.credentials.remove('YubiKey') })).toBeNull(),
     );
+  });
+
+  it('UI-24: given a passkey added without a nickname, should name it after this device; one named "Passkey" reads "Passkey" once', async () => {
+    const user = userEvent.setup();
+    const kit = createKit();
+    await kit.signIn();
+    await kit.registerPasskey(createSoftWebAuthn(ORIGIN), 'Passkey');
+    render(
+      kit.wrapper(
+        <CredentialManager.Root webauthn={createSoftWebAuthn(ORIGIN)} confirm={false}>
+          <CredentialManager.List />
+          <CredentialManager.AddPasskeyButton />
+          <CredentialManager.Status />
+        </CredentialManager.Root>,
+      ),
+    );
+    const list = await screen.findByRole('list');
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    const plain = within(list)
+      .getAllByRole('listitem')
+      .find((item) => item.getAttribute('data-type') === 'PASSKEY')!;
+    expect(plain.textContent).not.toContain('Passkey · Passkey');
+    expect(plain.textContent?.match(/Passkey/g)?.length).toBe(2); // the name, and "Remove Passkey"
+    expect(plain.querySelector('[data-credential-type]')).toBeNull();
+    await user.click(screen.getByRole('button', { name: en.passkey.add }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
+    const named = within(list)
+      .getAllByRole('listitem')
+      .filter((item) => item.getAttribute('data-type') === 'PASSKEY')
+      .find((item) => item.querySelector('[data-credential-type]') !== null)!;
+    expect(named.querySelector('[data-credential-name]')?.textContent).toBe(deviceLabel(en));
   });
 });

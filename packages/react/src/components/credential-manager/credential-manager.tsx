@@ -45,6 +45,7 @@ import {
   useCredentialManager,
 } from './credential-manager-context.js';
 import { CredentialManagerStatus } from './credential-manager-status.js';
+import { isDistinctNickname } from './method-name.js';
 
 // ----------------------------------------------------------------------------------------------
 // Root
@@ -224,8 +225,15 @@ export const CredentialManagerItem = forwardRef<HTMLLIElement, CredentialManager
         >
           {children ?? (
             <>
-              <span data-credential-type="">{messages.credentialTypes[credential.type]}</span>
-              <span data-credential-name="">{credential.nickname}</span>
+              {isDistinctNickname(credential.type, credential.nickname, messages) ? (
+                <>
+                  <span data-credential-type="">{messages.credentialTypes[credential.type]}</span>
+                  <span data-credential-name="">{credential.nickname}</span>
+                </>
+              ) : (
+                // A nickname that only repeats the type ("Passkey") is not shown twice.
+                <span data-credential-name="">{messages.credentialTypes[credential.type]}</span>
+              )}
               <span data-credential-date="">
                 {messages.credentials.added(formatDateTime(credential.createdAt, messages.locale))}
               </span>
@@ -295,7 +303,13 @@ export const CredentialManagerRemoveButton = forwardRef<
       })}
     >
       {children ??
-        (busy ? messages.credentials.removing : messages.credentials.remove(credential.nickname))}
+        (busy
+          ? messages.credentials.removing
+          : messages.credentials.remove(
+              isDistinctNickname(credential.type, credential.nickname, messages)
+                ? credential.nickname
+                : messages.credentialTypes[credential.type],
+            ))}
     </Component>
   );
 });

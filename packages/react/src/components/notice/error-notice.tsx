@@ -11,7 +11,8 @@ export interface ErrorNoticeProps extends Omit<ComponentPropsWithoutRef<'div'>, 
   error: unknown;
   /**
    * Called when the person takes the next action. The action is a button when this prop is set
-   * and the action is one of `handles`; otherwise it is shown as advice text.
+   * and the action is one of `handles`; otherwise no step is offered beside the sentence, which
+   * says what to do (a suggested step is always a real button, never plain text).
    */
   onAction?: (action: ErrorNextAction) => void;
   /** The actions `onAction` performs. @defaultValue ['retry', 'checkConnection'] */
@@ -23,7 +24,7 @@ export interface ErrorNoticeProps extends Omit<ComponentPropsWithoutRef<'div'>, 
 /**
  * Explains an error in the person's words with its next action (catalogue UI-07, UI-10): an
  * `alert` region, the catalogue's sentence, the service's `reason` as plain text (UI-01) and one
- * action button. Data attributes: `data-error-code`, `data-error-case` (e.g. `quoteExpired`),
+ * action button when the caller handles the action (issue 21, defect 9: never a step as text). Data attributes: `data-error-code`, `data-error-case` (e.g. `quoteExpired`),
  * `data-action`.
  */
 export const ErrorNotice = forwardRef<HTMLDivElement, ErrorNoticeProps>(function ErrorNotice(
@@ -48,14 +49,13 @@ export const ErrorNotice = forwardRef<HTMLDivElement, ErrorNoticeProps>(function
           {messages.common.details}: {description.reason}
         </p>
       )}
-      {description.action === 'none' ? null : onAction !== undefined &&
-        handles.includes(description.action) ? (
+      {description.action !== 'none' &&
+      onAction !== undefined &&
+      handles.includes(description.action) ? (
         <button type="button" data-action-button="" onClick={() => onAction(description.action)}>
           {description.actionLabel}
         </button>
-      ) : (
-        <p data-advice="">{description.actionLabel}</p>
-      )}
+      ) : null}
     </div>
   );
 });

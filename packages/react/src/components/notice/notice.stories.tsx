@@ -11,7 +11,7 @@ import { OfflineNotice } from './offline-notice.js';
 
 /**
  * The notices every part uses to speak to the person. `ErrorNotice` turns any kit error into a
- * sentence and one next step (a button when the part can do it, advice otherwise), with the
+ * sentence and one next step as a button when the part can take it (never as plain text), with the
  * service's reason as plain text; `CountdownNotice` counts down a wait and announces it once;
  * `OfflineNotice` says when the device is offline.
  */

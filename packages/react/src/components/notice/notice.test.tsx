@@ -35,7 +35,7 @@ describe('ErrorNotice', () => {
     await expectNoAxeViolations(container);
   });
 
-  it('given an action the caller does not handle, should state it as advice instead of a button', () => {
+  it('UI-23: given an action the caller does not handle, should offer no step as plain text, only the sentence', () => {
     render(
       <WalletAuthLocaleProvider messages={fr}>
         <ErrorNotice
@@ -45,8 +45,8 @@ describe('ErrorNotice', () => {
       </WalletAuthLocaleProvider>,
     );
     expect(screen.queryByRole('button')).toBeNull();
-    expect(screen.getByRole('alert').textContent).toContain(fr.errors.SESSION_EXPIRED);
-    expect(screen.getByRole('alert').textContent).toContain(fr.actions.signIn);
+    expect(screen.getByRole('alert').textContent).toBe(fr.errors.SESSION_EXPIRED);
+    expect(screen.getByRole('alert').textContent).not.toContain(fr.actions.signIn);
   });
 });
 

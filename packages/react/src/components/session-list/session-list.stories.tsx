@@ -15,8 +15,10 @@ import { SessionList, type SessionListRootProps } from './session-list.js';
 type Args = SessionListRootProps & EmulatorArgs;
 
 /**
- * Where the account is signed in. This device comes first, marked "This device" (`data-current`);
- * each other session can be signed out, or all of them at once. Signing out this device's row
+ * Where the account is signed in. This device comes first, named by its browser and system and
+ * marked "This device" (`data-current`); the others say how they signed in and when they were
+ * last active (the service's records name no device), or that they are an earlier session of
+ * this browser; each can be signed out, or all of them at once. Signing out this device's row
  * signs this device out. Parts: `Root`, `List`, `Item`, `RevokeButton`, `RevokeOthersButton`,
  * `Status`.
  */
@@ -52,12 +54,18 @@ const rows = async (canvasElement: HTMLElement, count: number) => {
   return within(list).getAllByRole('listitem');
 };
 
-/** Three devices, this one first and marked. */
+/** Three devices, this one first, named by its browser and marked; the others apart by date. */
 export const ThreeDevices: Story = {
   play: async ({ canvasElement }) => {
-    const [first] = await rows(canvasElement, 3);
+    const [first, second] = await rows(canvasElement, 3);
     await expect(first).toHaveAttribute('data-current');
     await expect(first).toHaveTextContent(en.common.thisDevice);
+    await expect(first).toHaveTextContent(en.sessions.activeNow);
+    await expect(within(first!).getByRole('button')).toHaveTextContent(
+      en.sessions.signOutThisDevice,
+    );
+    await expect(second).toHaveTextContent(en.sessions.otherDevice);
+    await expect(second).toHaveTextContent(/Last active/);
   },
 };
 

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { en } from '../../i18n/en.js';
 import { expectNoAxeViolations } from '../../test/axe.js';
 import { createKit } from '../../test/kit.js';
+import { deviceLabel } from './describe-device.js';
 import { SessionList } from './session-list.js';
 
 afterEach(cleanup);
@@ -59,5 +60,46 @@ describe('SessionList', () => {
       (screen.getByRole('button', { name: en.sessions.revokeOthers }) as HTMLButtonElement)
         .disabled,
     ).toBe(true);
+  });
+
+  it('UI-24: given this device and another on the same e-mail code, should tell them apart: this one by browser and system, the other by how it signed in and when it was last active', async () => {
+    const kit = createKit();
+    await kit.otherDevice();
+    await kit.signIn();
+    const { container } = render(kit.wrapper(<SessionList.Root />));
+    const list = await screen.findByRole('list', { name: en.sessions.title });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    const [mine, other] = within(list).getAllByRole('listitem') as [HTMLElement, HTMLElement];
+    expect(mine.querySelector('[data-session-name]')?.textContent).toBe(deviceLabel(en));
+    expect(mine.textContent).toContain(en.common.thisDevice);
+    expect(mine.textContent).toContain(en.sessions.activeNow);
+    expect(within(mine).getByRole('button').textContent).toBe(en.sessions.signOutThisDevice);
+    expect(other.querySelector('[data-session-name]')?.textContent).toBe(en.sessions.otherDevice);
+    expect(other.querySelector('[data-session-method]')?.textContent).toBe(
+      en.sessions.signedInWith('Email code · ada@example.com'),
+    );
+    expect(other.querySelector('[data-session-date]')?.textContent).toMatch(/^Last active /);
+    // Every sign-out button names its session differently, and none says "Sign out This device".
+    const names = within(list)
+      .getAllByRole('button')
+      .map((button) => button.textContent);
+    expect(new Set(names).size).toBe(names.length);
+    expect(container.textContent).not.toContain(en.sessions.revoke(en.common.thisDevice));
+    await expectNoAxeViolations(container);
+  });
+
+  it('UI-24: given a session this browser held before a refresh, should call it an earlier session of this browser', async () => {
+    const kit = createKit();
+    await kit.signIn();
+    await kit.client.sessions.refresh();
+    render(kit.wrapper(<SessionList.Root />));
+    const list = await screen.findByRole('list', { name: en.sessions.title });
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    const earlier = within(list)
+      .getAllByRole('listitem')
+      .find((item) => !item.hasAttribute('data-current'))!;
+    expect(earlier.querySelector('[data-session-name]')?.textContent).toBe(
+      en.sessions.earlierSession,
+    );
   });
 });

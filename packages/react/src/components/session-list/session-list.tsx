@@ -25,11 +25,15 @@ import { composeEventHandlers } from '../../primitives/compose-event-handlers.js
 import { Slot } from '../../primitives/slot.js';
 import { useKitQueryClient } from '../../provider/use-kit-query-client.js';
 import { useWalletAuthClient } from '../../provider/use-wallet-auth-client.js';
+import { methodName } from '../credential-manager/method-name.js';
 import { ErrorNotice } from '../notice/error-notice.js';
+import { deviceLabel } from './describe-device.js';
 
 interface SessionListContextValue {
   query: UseQueryResult<AuthSession[], WalletAuthError>;
   currentSessionId: string | undefined;
+  /** Sessions this browser held before the current one (`sessions.knownSessionIds()`). */
+  earlierSessionIds: readonly string[];
   revoke: UseMutationResult<void, WalletAuthError, string>;
   revokeOthers: UseMutationResult<void, WalletAuthError, void>;
   messages: WalletAuthMessages;
@@ -61,7 +65,9 @@ export interface SessionListRootProps extends ComponentPropsWithoutRef<'div'> {
 }
 
 /**
- * The account's active sessions, with this device marked, one sign-out control per session and
+ * The account's active sessions, this device first, named by its browser and system and marked
+ * "This device", the others with how they signed in and when they were last active; one sign-out
+ * control per session and
  * "sign out all other sessions" (`DELETE /auth/sessions/{id}`, signed by this device's session;
  * an already-ended session counts as done, wire-format §12). Signing out this device's own row
  * signs this device out. `data-state` is `loading` · `ready` · `error`.
@@ -104,7 +110,17 @@ export const SessionListRoot = forwardRef<HTMLDivElement, SessionListRootProps>(
     );
     return (
       <SessionListContext.Provider
-        value={{ query, currentSessionId, revoke, revokeOthers, messages }}
+        value={{
+          query,
+          currentSessionId,
+          // Read when the current session changes, which re-renders the list.
+          earlierSessionIds: client.sessions
+            .knownSessionIds()
+            .filter((id) => id !== currentSessionId),
+          revoke,
+          revokeOthers,
+          messages,
+        }}
       >
         <div
           data-session-list=""
@@ -157,31 +173,64 @@ export interface SessionListItemProps extends ComponentPropsWithoutRef<'li'> {
   children?: ReactNode;
 }
 
-/** One session as an `li`; `data-current` marks this device's, `data-type` its credential type. */
+/** How an item names its session, and what its sign-out button says. */
+function describeSession(
+  session: AuthSession,
+  currentSessionId: string | undefined,
+  earlierSessionIds: readonly string[],
+  messages: WalletAuthMessages,
+) {
+  const current = session.id === currentSessionId;
+  const method = methodName(session.type, session.nickname, messages);
+  // The service refreshes a session by issuing a new one: the latest issue is its last activity.
+  const lastActive = formatDateTime(
+    Math.max(Date.parse(session.createdAt) || 0, Date.parse(session.updatedAt) || 0),
+    messages.locale,
+  );
+  return {
+    current,
+    method,
+    // The service's records name no device: this device is named by its browser and system; a
+    // session this browser held earlier (an older one not yet expired) is recognised by its id.
+    title: current
+      ? deviceLabel(messages)
+      : earlierSessionIds.includes(session.id)
+        ? messages.sessions.earlierSession
+        : messages.sessions.otherDevice,
+    activity: current ? messages.sessions.activeNow : messages.sessions.lastActive(lastActive),
+    signOut: current
+      ? messages.sessions.signOutThisDevice
+      : messages.sessions.revoke(`${method}, ${lastActive}`),
+  };
+}
+
+/**
+ * One session as an `li`: this device by its browser and system ("Chrome on macOS", marked
+ * "This device"), others as another device or an earlier session of this browser; how each
+ * signed in ("Signed in with Email code · ada@example.com") and when it was last active.
+ * `data-current` marks this device's, `data-type` its credential type.
+ */
 export const SessionListItem = forwardRef<HTMLLIElement, SessionListItemProps>(
   function SessionListItem({ session, children, ...props }, ref) {
-    const { currentSessionId, messages } = useSessionList('Item');
-    const current = session.id === currentSessionId;
+    const { currentSessionId, earlierSessionIds, messages } = useSessionList('Item');
+    const described = describeSession(session, currentSessionId, earlierSessionIds, messages);
     return (
       <SessionItemContext.Provider value={session}>
         <li
           data-session-item=""
           data-type={session.type}
-          data-current={current ? '' : undefined}
+          data-current={described.current ? '' : undefined}
           {...props}
           ref={ref}
         >
           {children ?? (
             <>
-              <span data-session-name="">
-                {messages.credentialTypes[session.type]} · {session.nickname}
-              </span>
-              {current ? (
+              <span data-session-name="">{described.title}</span>
+              {described.current ? (
                 <strong data-session-current="">{messages.common.thisDevice}</strong>
               ) : null}
-              <span data-session-date="">
-                {messages.sessions.started(formatDateTime(session.createdAt, messages.locale))}
-              </span>
+              <span data-session-method="">{messages.sessions.signedInWith(described.method)}</span>
+              <span data-session-date="">{described.activity}</span>
               <SessionListRevokeButton />
             </>
           )}
@@ -203,13 +252,14 @@ export const SessionListRevokeButton = forwardRef<HTMLButtonElement, SessionList
     { asChild = false, children, disabled, onClick, ...props },
     ref,
   ) {
-    const { revoke, currentSessionId, messages } = useSessionList('RevokeButton');
+    const { revoke, currentSessionId, earlierSessionIds, messages } =
+      useSessionList('RevokeButton');
     const session = useContext(SessionItemContext);
     if (session === null) {
       throw new Error('<SessionList.RevokeButton> must be used within <SessionList.Item>.');
     }
     const busy = revoke.isPending && revoke.variables === session.id;
-    const name = session.id === currentSessionId ? messages.common.thisDevice : session.nickname;
+    const { signOut } = describeSession(session, currentSessionId, earlierSessionIds, messages);
     const Component = asChild ? Slot : 'button';
     return (
       <Component
@@ -221,7 +271,7 @@ export const SessionListRevokeButton = forwardRef<HTMLButtonElement, SessionList
         ref={ref as Ref<HTMLButtonElement & HTMLElement>}
         onClick={composeEventHandlers(onClick, () => revoke.mutate(session.id))}
       >
-        {children ?? (busy ? messages.sessions.revoking : messages.sessions.revoke(name))}
+        {children ?? (busy ? messages.sessions.revoking : signOut)}
       </Component>
     );
   },

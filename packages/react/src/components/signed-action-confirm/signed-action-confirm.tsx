@@ -13,6 +13,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import { useCountdown } from '../../hooks/use-countdown.js';
 import type { WalletAuthMessages } from '../../i18n/en.js';
 import { useMessages } from '../../i18n/locale-provider.js';
 import { composeEventHandlers } from '../../primitives/compose-event-handlers.js';
@@ -20,6 +21,7 @@ import { composeRefs } from '../../primitives/compose-refs.js';
 import { Slot } from '../../primitives/slot.js';
 import type { PendingConfirmation } from '../../signed-action/use-stamp-confirmation.js';
 import { isConsentVisible, withoutHidingProps } from './consent-visibility.js';
+import { SYSTEM_COUNTDOWN_CLOCK, TransferFacts } from './transfer-summary.js';
 
 interface ConfirmContextValue {
   confirmation: PendingConfirmation;
@@ -34,6 +36,8 @@ interface ConfirmContextValue {
   /** Approve was pressed while the summary was hidden. */
   consentHidden: boolean;
   setConsentHidden: (hidden: boolean) => void;
+  /** Seconds until a transfer's quote lapses; `undefined` when there is no quote expiry. */
+  secondsLeft: number | undefined;
 }
 
 const ConfirmContext = createContext<ConfirmContextValue | null>(null);
@@ -82,6 +86,14 @@ export const SignedActionConfirmRoot = forwardRef<HTMLElement, SignedActionConfi
     const summaryElement = useRef<HTMLDivElement | null>(null);
     const [hasSummary, setHasSummary] = useState(false);
     const [consentHidden, setConsentHidden] = useState(false);
+    // A transfer's quote lapses at its expiresAt: the countdown re-renders every second, and the
+    // time left is read from the clock at each render so a new request never starts "expired".
+    const clock = confirmation?.clock ?? SYSTEM_COUNTDOWN_CLOCK;
+    const expiresAt = confirmation?.activity.transfer?.expiresAt;
+    const deadline = expiresAt !== undefined && Number.isFinite(expiresAt) ? expiresAt : undefined;
+    useCountdown(deadline, clock);
+    const secondsLeft =
+      deadline === undefined ? undefined : Math.max(0, Math.ceil((deadline - clock.now()) / 1000));
     useEffect(() => {
       if (confirmation !== undefined && autoFocus) {
         element.current?.focus();
@@ -106,6 +118,7 @@ export const SignedActionConfirmRoot = forwardRef<HTMLElement, SignedActionConfi
       setHasSummary,
       consentHidden,
       setConsentHidden,
+      secondsLeft,
     };
     return (
       <ConfirmContext.Provider value={context}>
@@ -157,15 +170,16 @@ export const SignedActionConfirmTitle = forwardRef<
 
 /**
  * What is being authorised, from the payload: the action sentence and the facts (new email or
- * phone). Takes no children on purpose, and drops `hidden`, `aria-hidden`, `inert` and
- * visibility-killing inline styles (catalogue UI-09); `className` and layout styles still apply.
- * Put extra context such as an amount beside it.
+ * phone); for a transfer, what its quote says (amounts and currencies on both sides, the rate of
+ * a cross-currency quote, fees, destination, and the quote's countdown — catalogue UI-21). Takes
+ * no children on purpose, and drops `hidden`, `aria-hidden`, `inert` and visibility-killing
+ * inline styles (catalogue UI-09); `className` and layout styles still apply.
  */
 export const SignedActionConfirmSummary = forwardRef<
   HTMLDivElement,
   Omit<ComponentPropsWithoutRef<'div'>, 'children'>
 >(function SignedActionConfirmSummary(props, ref) {
-  const { confirmation, messages, summaryId, summaryElement, setHasSummary } =
+  const { confirmation, messages, summaryId, summaryElement, setHasSummary, secondsLeft } =
     useConfirmContext('Summary');
   const { activity } = confirmation;
   // Server rendering shows Approve disabled; the browser enables it once the summary mounts.
@@ -194,6 +208,9 @@ export const SignedActionConfirmSummary = forwardRef<
           ))}
         </dl>
       )}
+      {activity.transfer === undefined ? null : (
+        <TransferFacts transfer={activity.transfer} messages={messages} secondsLeft={secondsLeft} />
+      )}
     </div>
   );
 });
@@ -206,8 +223,9 @@ export interface SignedActionConfirmButtonProps extends ButtonHTMLAttributes<HTM
 
 /**
  * Approves: the session key stamps the payload and the action is sent. Disabled until a
- * `SignedActionConfirm.Summary` is rendered; when pressed while the summary is hidden (by a prop,
- * a class or any style sheet), nothing is approved and the root shows an alert (catalogue UI-09).
+ * `SignedActionConfirm.Summary` is rendered, and once a transfer's quote has lapsed (UI-21); when
+ * pressed while the summary is hidden (by a prop, a class or any style sheet), nothing is
+ * approved and the root shows an alert (catalogue UI-09).
  */
 export const SignedActionConfirmApproveButton = forwardRef<
   HTMLButtonElement,
@@ -216,7 +234,7 @@ export const SignedActionConfirmApproveButton = forwardRef<
   { asChild = false, children, onClick, disabled, ...props },
   ref,
 ) {
-  const { confirmation, messages, summaryElement, hasSummary, setConsentHidden } =
+  const { confirmation, messages, summaryElement, hasSummary, setConsentHidden, secondsLeft } =
     useConfirmContext('ApproveButton');
   const Component = asChild ? Slot : 'button';
   const approve = useCallback(() => {
@@ -227,7 +245,7 @@ export const SignedActionConfirmApproveButton = forwardRef<
     setConsentHidden(false);
     confirmation.approve();
   }, [confirmation, summaryElement, setConsentHidden]);
-  const unavailable = disabled === true || !hasSummary;
+  const unavailable = disabled === true || !hasSummary || secondsLeft === 0;
   return (
     <Component
       type="button"
