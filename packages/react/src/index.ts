@@ -290,7 +290,8 @@ export type { UnsupportedPasskeys } from './hooks/use-passkey-support.js';
 export type { UseSessionOptions } from './hooks/use-session.js';
 export type { SignOutResult, UseSessionMutationOptions } from './hooks/use-session-mutations.js';
 export type { UseSessionsOptions } from './hooks/use-sessions.js';
-export type { WalletAuthMessages } from './i18n/en.js';
+export type { WalletAuthMessages, WalletAuthSignInMessages } from './i18n/en.js';
+
 export type { PluralForms } from './i18n/format.js';
 export type { WalletAuthLocaleProviderProps } from './i18n/locale-provider.js';
 export type { WalletAuthProviderProps } from './provider/wallet-auth-provider.js';

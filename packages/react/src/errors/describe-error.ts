@@ -8,7 +8,7 @@ import {
   type WalletAuthError,
   type WalletAuthErrorCode,
 } from '@wallet-auth/core';
-import type { WalletAuthMessages } from '../i18n/en.js';
+import type { WalletAuthSignInMessages } from '../i18n/en.js';
 
 /** What the person can do about an error; each has a label in `messages.actions`. */
 export type ErrorNextAction =
@@ -147,7 +147,10 @@ export interface ErrorDescription {
  * @param error - The error from a flow state, a query or a mutation.
  * @param messages - The active catalogue.
  */
-export function describeError(error: unknown, messages: WalletAuthMessages): ErrorDescription {
+export function describeError(
+  error: unknown,
+  messages: WalletAuthSignInMessages,
+): ErrorDescription {
   const known = isWalletAuthError(error);
   const code: WalletAuthErrorCode =
     known && error.code in ERROR_NEXT_ACTIONS ? error.code : 'UNKNOWN';

@@ -1,7 +1,7 @@
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
 import { describeError, type ErrorNextAction } from '../../errors/describe-error.js';
-import type { WalletAuthMessages } from '../../i18n/en.js';
-import { useMessages } from '../../i18n/locale-provider.js';
+import type { WalletAuthSignInMessages } from '../../i18n/en.js';
+import { useSignInMessages } from '../../i18n/messages-context.js';
 
 const DEFAULT_HANDLES: readonly ErrorNextAction[] = ['retry', 'checkConnection'];
 
@@ -17,7 +17,7 @@ export interface ErrorNoticeProps extends Omit<ComponentPropsWithoutRef<'div'>, 
   /** The actions `onAction` performs. @defaultValue ['retry', 'checkConnection'] */
   handles?: readonly ErrorNextAction[];
   /** Overrides the catalogue of `WalletAuthLocaleProvider`. */
-  messages?: WalletAuthMessages;
+  messages?: WalletAuthSignInMessages;
 }
 
 /**
@@ -30,7 +30,7 @@ export const ErrorNotice = forwardRef<HTMLDivElement, ErrorNoticeProps>(function
   { error, onAction, handles = DEFAULT_HANDLES, messages: messagesProp, ...props },
   ref,
 ) {
-  const messages = useMessages(messagesProp);
+  const messages = useSignInMessages(messagesProp);
   const description = describeError(error, messages);
   return (
     <div

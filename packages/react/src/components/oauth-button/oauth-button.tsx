@@ -8,8 +8,8 @@ import type {
 import { type ButtonHTMLAttributes, forwardRef, type ReactNode, type Ref, useEffect } from 'react';
 import { useCountdown } from '../../hooks/use-countdown.js';
 import { type UseOAuthLoginResult, useOAuthLogin } from '../../hooks/use-oauth-login.js';
-import type { WalletAuthMessages } from '../../i18n/en.js';
-import { useMessages } from '../../i18n/locale-provider.js';
+import type { WalletAuthSignInMessages } from '../../i18n/en.js';
+import { useSignInMessages } from '../../i18n/messages-context.js';
 import { composeEventHandlers } from '../../primitives/compose-event-handlers.js';
 import { Slot } from '../../primitives/slot.js';
 import { useWalletAuthClient } from '../../provider/use-wallet-auth-client.js';
@@ -54,7 +54,7 @@ export interface OAuthButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEl
    */
   mark?: ReactNode | false;
   /** The texts (e.g. `fr`). @defaultValue the nearest `WalletAuthLocaleProvider`'s, else English */
-  messages?: WalletAuthMessages;
+  messages?: WalletAuthSignInMessages;
   /** The label. @defaultValue "Continue with <provider>" in the current language */
   children?: ReactNode;
 }
@@ -80,7 +80,7 @@ const OAuthButtonView = forwardRef<HTMLButtonElement, ViewProps>(function OAuthB
   },
   ref,
 ) {
-  const messages = useMessages(messagesProp);
+  const messages = useSignInMessages(messagesProp);
   const client = useWalletAuthClient(clientProp, 'OAuthButton');
   const { status } = login.state;
   const pending = status === 'obtainingToken' || status === 'verifying';

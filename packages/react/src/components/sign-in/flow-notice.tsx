@@ -3,7 +3,7 @@ import { type ReactNode, useRef } from 'react';
 import type { UseOAuthLoginResult } from '../../hooks/use-oauth-login.js';
 import type { UsePasskeyLoginResult } from '../../hooks/use-passkey-login.js';
 import { usePasskeySupport } from '../../hooks/use-passkey-support.js';
-import type { WalletAuthMessages } from '../../i18n/en.js';
+import type { WalletAuthSignInMessages } from '../../i18n/en.js';
 import { CountdownNotice } from '../notice/countdown-notice.js';
 import { ErrorNotice } from '../notice/error-notice.js';
 
@@ -14,7 +14,7 @@ export interface FlowNoticeProps {
   /** Whether the account has a passkey (to say when this browser cannot use it). */
   hasPasskey: boolean;
   clock: Clock;
-  messages: WalletAuthMessages;
+  messages: WalletAuthSignInMessages;
 }
 
 function failure(
@@ -22,7 +22,7 @@ function failure(
   retryAt: number | undefined,
   retry: (() => void) | undefined,
   clock: Clock,
-  messages: WalletAuthMessages,
+  messages: WalletAuthSignInMessages,
 ): ReactNode {
   if (retryAt !== undefined) {
     return <CountdownNotice until={retryAt} clock={clock} messages={messages} />;

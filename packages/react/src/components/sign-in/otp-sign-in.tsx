@@ -1,7 +1,7 @@
 import type { AuthMethod, Clock } from '@wallet-auth/core';
 import { type ReactNode, useEffect, useId, useState } from 'react';
 import type { UseOtpLoginResult } from '../../hooks/use-otp-login.js';
-import type { WalletAuthMessages } from '../../i18n/en.js';
+import type { WalletAuthSignInMessages } from '../../i18n/en.js';
 import { CountdownNotice } from '../notice/countdown-notice.js';
 import { ErrorNotice } from '../notice/error-notice.js';
 import { OtpInput } from '../otp-input/otp-input.js';
@@ -12,7 +12,7 @@ export interface OtpSignInProps {
   otp: UseOtpLoginResult;
   codeLength: number;
   clock: Clock;
-  messages: WalletAuthMessages;
+  messages: WalletAuthSignInMessages;
   /** Leaves the code step for the list of methods. */
   onBack: () => void;
 }

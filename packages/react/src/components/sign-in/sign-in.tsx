@@ -14,8 +14,8 @@ import { useOtpLogin } from '../../hooks/use-otp-login.js';
 import { usePasskeyLogin } from '../../hooks/use-passkey-login.js';
 import { type UnsupportedPasskeys, usePasskeySupport } from '../../hooks/use-passkey-support.js';
 import { useSession } from '../../hooks/use-session.js';
-import type { WalletAuthMessages } from '../../i18n/en.js';
-import { useMessages } from '../../i18n/locale-provider.js';
+import type { WalletAuthSignInMessages } from '../../i18n/en.js';
+import { useSignInMessages } from '../../i18n/messages-context.js';
 import { useWalletAuthClient } from '../../provider/use-wallet-auth-client.js';
 import { Divider } from '../divider/divider.js';
 import { ErrorNotice } from '../notice/error-notice.js';
@@ -62,10 +62,13 @@ export interface SignInProps extends Omit<ComponentPropsWithoutRef<'section'>, '
   /** Use this TanStack Query client instead of the nearest `QueryClientProvider`'s. */
   queryClient?: QueryClient;
   /** The texts (e.g. `fr`). @defaultValue the nearest `WalletAuthLocaleProvider`'s, else English */
-  messages?: WalletAuthMessages;
+  messages?: WalletAuthSignInMessages;
 }
 
-function sessionMessage(state: SessionState, messages: WalletAuthMessages): string | undefined {
+function sessionMessage(
+  state: SessionState,
+  messages: WalletAuthSignInMessages,
+): string | undefined {
   if (state.status === 'expired') {
     return messages.signIn.expired;
   }
@@ -109,7 +112,7 @@ export const SignIn = forwardRef<HTMLElement, SignInProps>(function SignIn(
   },
   ref,
 ) {
-  const messages = useMessages(messagesProp);
+  const messages = useSignInMessages(messagesProp);
   const client = useWalletAuthClient(clientProp, 'SignIn');
   const titleId = useId();
   const session = useSession(undefined, { client });
