@@ -17,6 +17,7 @@ export { createBrowserWebAuthn } from './webauthn/browser-webauthn.js';
 // ─── Values: sign-in and credential flows ────────────────────────────────────────────────────
 
 export { createAddCredentialFlow } from './flows/add-credential/add-credential.js';
+export { classifyOidcError } from './flows/oauth-login/id-token.js';
 export { createOAuthLoginFlow } from './flows/oauth-login/oauth-login.js';
 export { createOtpLoginFlow } from './flows/otp-login/otp-login.js';
 export { createPasskeyLoginFlow } from './flows/passkey-login/passkey-login.js';

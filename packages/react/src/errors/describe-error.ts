@@ -4,6 +4,7 @@
  * travels along as plain text (UI-01); no stack or bare code reaches the page.
  */
 import {
+  classifyOidcError,
   isWalletAuthError,
   type WalletAuthError,
   type WalletAuthErrorCode,
@@ -74,15 +75,19 @@ export const ERROR_NEXT_ACTIONS: Record<WalletAuthErrorCode, ErrorNextAction> = 
   DECRYPT_FAILED: 'retry',
   PAYLOAD_INTENT_MISMATCH: 'contactSupport',
   PROTOCOL_ERROR: 'retry',
+  OAUTH_CALLBACK_INVALID: 'retry',
   UNKNOWN: 'retry',
 };
 
 /**
  * A cause that shares its code with others but needs its own sentence (`messages.errorCases`):
  * `quoteExpired` — a payment quote executed after its `expiresAt` (wire-format §11.6: the
- * emulator's 400 `INVALID_INPUT`, which core's transfer turns into `CHALLENGE_EXPIRED`).
+ * emulator's 400 `INVALID_INPUT`, which core's transfer turns into `CHALLENGE_EXPIRED`);
+ * `oauthIdentityMismatch` and `oauthNonceMismatch` — the service refused an ID token for another
+ * identity than the credential's, or one whose nonce is not this attempt's (wire-format §10,
+ * `classifyOidcError`).
  */
-export type ErrorCase = 'quoteExpired';
+export type ErrorCase = 'quoteExpired' | 'oauthIdentityMismatch' | 'oauthNonceMismatch';
 
 function isExpiredQuoteRefusal(error: WalletAuthError): boolean {
   const errors = error.details?.errors;
@@ -117,11 +122,23 @@ export function identifyErrorCase(error: WalletAuthError): ErrorCase | undefined
   ) {
     return 'quoteExpired';
   }
+  const oidc = classifyOidcError(error);
+  if (oidc === 'identityMismatch') {
+    return 'oauthIdentityMismatch';
+  }
+  if (oidc === 'nonceMismatch') {
+    return 'oauthNonceMismatch';
+  }
   return undefined;
 }
 
 /** The next action of each special case. */
-const CASE_ACTIONS: Record<ErrorCase, ErrorNextAction> = { quoteExpired: 'retry' };
+const CASE_ACTIONS: Record<ErrorCase, ErrorNextAction> = {
+  quoteExpired: 'retry',
+  // Asking the same provider again gives the same identity: another method is the way on.
+  oauthIdentityMismatch: 'useAnotherMethod',
+  oauthNonceMismatch: 'retry',
+};
 
 /** An error as the person sees it. */
 export interface ErrorDescription {
@@ -135,7 +152,10 @@ export interface ErrorDescription {
   actionLabel: string;
   /** Seconds to wait, from `Retry-After` (wire-format §11.5), when the service sent one. */
   retryAfterSeconds: number | undefined;
-  /** The service's `reason` (wire-format §13), to be rendered as text only. */
+  /**
+   * The service's `reason` (wire-format §13), to be rendered as text only; `undefined` for a
+   * special case, whose sentence already says it in the person's language.
+   */
   reason: string | undefined;
 }
 
@@ -168,6 +188,8 @@ export function describeError(
     actionLabel: messages.actions[action],
     retryAfterSeconds: typeof retryAfter === 'number' ? retryAfter : undefined,
     reason:
-      known && typeof error.reason === 'string' && error.reason !== '' ? error.reason : undefined,
+      known && errorCase === undefined && typeof error.reason === 'string' && error.reason !== ''
+        ? error.reason
+        : undefined,
   };
 }

@@ -42,6 +42,11 @@ export const enSignIn = {
     resendIn: (duration: string) => `You can ask for a new code in ${duration}.`,
     signedIn: "You're signed in.",
     useAnotherCode: 'Use another method',
+    locked: (duration: string) =>
+      `Too many wrong codes. For your security, you can try again in ${duration}.`,
+    notChecked:
+      "The connection dropped before the code could be checked. It will be checked as soon as you're back online.",
+    checkAgain: 'Check the code again',
   },
   rateLimit: {
     wait: (duration: string) => `Too many attempts. You can try again in ${duration}.`,
@@ -58,12 +63,19 @@ export const enSignIn = {
     adding: 'Creating your passkey…',
     added: 'Passkey added.',
     defaultNickname: 'Passkey',
+    notOnDevice:
+      'No passkey was used. If your passkey is on another device, use that device, or choose another way to sign in.',
+    otherAccount:
+      "That passkey belongs to another account. Choose this account's passkey, or another way to sign in.",
+    autofillLabel: 'Saved passkey',
+    autofillHint: 'Choose one of the passkeys your browser offers for this site.',
   },
   oauth: {
     continueWith: (provider: string) => `Continue with ${provider}`,
     pending: (provider: string) => `Waiting for ${provider}…`,
     cancelled: 'The sign-in window was closed. Try again when you’re ready.',
     add: (provider: string) => `Link ${provider}`,
+    redirecting: (provider: string) => `Taking you to ${provider}…`,
   },
   signIn: {
     title: 'Sign in to your wallet',
@@ -89,6 +101,10 @@ export const enSignIn = {
   errorCases: {
     quoteExpired:
       'The price quote expired before the payment was approved, so nothing was sent. Start the payment again to get a new quote.',
+    oauthIdentityMismatch:
+      "This account at your identity provider isn't the one linked to this wallet. Sign in there with the linked account, or choose another way.",
+    oauthNonceMismatch:
+      "The identity provider's answer didn't match this sign-in, so it was refused. Try again.",
   },
   errors: {
     INVALID_INPUT: 'Something in the request was not accepted.',
@@ -119,7 +135,7 @@ export const enSignIn = {
     UPSTREAM_TIMEOUT: 'The wallet service took too long to answer. Try again shortly.',
     NETWORK_ERROR: "We couldn't reach the wallet service. Check your connection.",
     TIMEOUT: 'The wallet service took too long to answer.',
-    ABORTED: 'Cancelled.',
+    ABORTED: 'Cancelled. Nothing was changed.',
     CHALLENGE_EXPIRED: 'The request expired before it was approved. Start again.',
     PROCESSING_TIMEOUT:
       'The wallet service is still working on it. Check again in a minute before retrying.',
@@ -147,6 +163,8 @@ export const enSignIn = {
     PAYLOAD_INTENT_MISMATCH:
       'The wallet service asked to approve something other than what you requested, so nothing was approved.',
     PROTOCOL_ERROR: 'The wallet service answered in an unexpected way.',
+    OAUTH_CALLBACK_INVALID:
+      "This sign-in response can't be used: it expired, was already used or belongs to another attempt. Start the sign-in again.",
     UNKNOWN: 'Something went wrong.',
   } satisfies Record<WalletAuthErrorCode, string> as Record<WalletAuthErrorCode, string>,
 };

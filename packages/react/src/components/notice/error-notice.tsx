@@ -16,42 +16,60 @@ export interface ErrorNoticeProps extends Omit<ComponentPropsWithoutRef<'div'>, 
   onAction?: (action: ErrorNextAction) => void;
   /** The actions `onAction` performs. @defaultValue ['retry', 'checkConnection'] */
   handles?: readonly ErrorNextAction[];
+  /**
+   * The step offered instead when the error's own next action is not one of `handles` (e.g.
+   * `useAnotherMethod` on a sign-in screen for an error only the site's support can fix), so the
+   * person gets a button rather than advice. @defaultValue none: such a step is advice text
+   */
+  fallbackAction?: ErrorNextAction;
   /** Overrides the catalogue of `WalletAuthLocaleProvider`. */
   messages?: WalletAuthSignInMessages;
 }
 
 /**
  * Explains an error in the person's words with its next action (catalogue UI-07, UI-10): an
- * `alert` region, the catalogue's sentence, the service's `reason` as plain text (UI-01) and one
- * action button. Data attributes: `data-error-code`, `data-error-case` (e.g. `quoteExpired`),
- * `data-action`.
+ * `alert` region, the catalogue's sentence, the service's `reason` as plain text behind a closed
+ * "Details" disclosure (UI-01), and one action button. An `ABORTED` error (the app or the person
+ * stopped it) is no failure: a polite `status` in neutral colours, without a step. Data
+ * attributes: `data-error-code`, `data-error-case` (e.g. `quoteExpired`), `data-action`,
+ * `data-tone` (`error` | `neutral`).
  */
 export const ErrorNotice = forwardRef<HTMLDivElement, ErrorNoticeProps>(function ErrorNotice(
-  { error, onAction, handles = DEFAULT_HANDLES, messages: messagesProp, ...props },
+  { error, onAction, handles = DEFAULT_HANDLES, fallbackAction, messages: messagesProp, ...props },
   ref,
 ) {
   const messages = useSignInMessages(messagesProp);
   const description = describeError(error, messages);
+  const neutral = description.code === 'ABORTED';
+  const step: ErrorNextAction | undefined =
+    onAction === undefined || description.action === 'none'
+      ? undefined
+      : handles.includes(description.action)
+        ? description.action
+        : fallbackAction !== undefined && handles.includes(fallbackAction)
+          ? fallbackAction
+          : undefined;
   return (
     <div
-      role="alert"
+      role={neutral ? 'status' : 'alert'}
       data-error-notice=""
+      data-tone={neutral ? 'neutral' : 'error'}
       data-error-code={description.code}
       data-error-case={description.errorCase}
-      data-action={description.action}
+      data-action={step ?? description.action}
       {...props}
       ref={ref}
     >
       <p>{description.message}</p>
       {description.reason === undefined ? null : (
-        <p data-reason="">
-          {messages.common.details}: {description.reason}
-        </p>
+        <details data-reason="">
+          <summary>{messages.common.details}</summary>
+          <p>{description.reason}</p>
+        </details>
       )}
-      {description.action === 'none' ? null : onAction !== undefined &&
-        handles.includes(description.action) ? (
-        <button type="button" data-action-button="" onClick={() => onAction(description.action)}>
-          {description.actionLabel}
+      {description.action === 'none' ? null : step !== undefined ? (
+        <button type="button" data-action-button="" onClick={() => onAction?.(step)}>
+          {messages.actions[step]}
         </button>
       ) : (
         <p data-advice="">{description.actionLabel}</p>

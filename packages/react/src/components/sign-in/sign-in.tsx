@@ -7,20 +7,24 @@ import type {
   WalletAuthClient,
   WebAuthnPort,
 } from '@wallet-auth/core';
-import { type ComponentPropsWithoutRef, forwardRef, useId, useState } from 'react';
+import { type ComponentPropsWithoutRef, forwardRef, useId, useRef, useState } from 'react';
 import { useCredentials } from '../../hooks/use-credentials.js';
 import { useOAuthLogin } from '../../hooks/use-oauth-login.js';
 import { useOtpLogin } from '../../hooks/use-otp-login.js';
 import { usePasskeyLogin } from '../../hooks/use-passkey-login.js';
 import { type UnsupportedPasskeys, usePasskeySupport } from '../../hooks/use-passkey-support.js';
 import { useSession } from '../../hooks/use-session.js';
+import type { ReadSmsCode } from '../../hooks/use-web-otp.js';
 import type { WalletAuthSignInMessages } from '../../i18n/en.js';
 import { useSignInMessages } from '../../i18n/messages-context.js';
+import { composeRefs } from '../../primitives/compose-refs.js';
+import { useFocusStep } from '../../primitives/focus-step.js';
 import { useWalletAuthClient } from '../../provider/use-wallet-auth-client.js';
 import { Divider } from '../divider/divider.js';
 import { ErrorNotice } from '../notice/error-notice.js';
 import { OfflineNotice } from '../notice/offline-notice.js';
 import { OAuthButton } from '../oauth-button/oauth-button.js';
+import { ProviderMark } from '../oauth-button/provider-mark.js';
 import { PasskeyButton } from '../passkey-button/passkey-button.js';
 import { FlowNotice } from './flow-notice.js';
 import { orderCredentials } from './order-credentials.js';
@@ -49,6 +53,11 @@ export interface SignInProps extends Omit<ComponentPropsWithoutRef<'section'>, '
   codeLength?: number;
   /** Seconds before a new code may be requested. @defaultValue 30 */
   resendCooldownSeconds?: number;
+  /**
+   * Reads the code of a text message for an SMS credential, or `false` never to. @defaultValue
+   * the browser's WebOTP (`navigator.credentials.get({ otp })`) where it exists
+   */
+  readSmsCode?: ReadSmsCode | false;
   /**
    * Where this browser cannot use passkeys (no WebAuthn): `explain` shows the passkey buttons
    * disabled and says why; `hide` leaves them out while another method is offered (catalogue
@@ -103,6 +112,7 @@ export const SignIn = forwardRef<HTMLElement, SignInProps>(function SignIn(
     oauthProvider,
     codeLength = 6,
     resendCooldownSeconds,
+    readSmsCode,
     unsupportedPasskeys = 'explain',
     theme = 'system',
     client: clientProp,
@@ -115,6 +125,8 @@ export const SignIn = forwardRef<HTMLElement, SignInProps>(function SignIn(
   const messages = useSignInMessages(messagesProp);
   const client = useWalletAuthClient(clientProp, 'SignIn');
   const titleId = useId();
+  const section = useRef<HTMLElement>(null);
+  const methods = useRef<HTMLDivElement>(null);
   const session = useSession(undefined, { client });
   const credentials = useCredentials({
     accountId,
@@ -156,12 +168,41 @@ export const SignIn = forwardRef<HTMLElement, SignInProps>(function SignIn(
     (credential) => credential.type === 'PASSKEY' || credential.type === 'OAUTH',
   );
   const codes = offered.filter((credential) => !quick.includes(credential));
+
   const primaryId = offered.find((credential) => credential.type !== 'OAUTH')?.id;
   const variant = (credential: AuthMethod) =>
     credential.id === primaryId ? 'primary' : 'secondary';
+  const providerName = (credential: AuthMethod) =>
+    oauthProvider ? oauthProvider(credential) : credential.nickname;
+  const passkeyCount = offered.filter((item) => item.type === 'PASSKEY').length;
 
+  // Back from the code step (or away from a failed method), focus goes to the first method.
+  const [methodsStep, setMethodsStep] = useState(0);
+  useFocusStep(methods, otpCredential === undefined ? `methods:${methodsStep}` : undefined, {
+    scope: section,
+    onMount: false,
+  });
+  const backToMethods = () => {
+    otp.cancel();
+    setOtpCredential(undefined);
+    setMethodsStep((step) => step + 1);
+  };
+  const chooseAnotherMethod = (credentialId: string) => {
+    passkey.cancel();
+    oauth.cancel();
+    const others = methods.current?.querySelectorAll<HTMLButtonElement>(
+      'li[data-credential-id] button:not([disabled])',
+    );
+    const next = Array.from(others ?? []).find(
+      (button) => button.closest('li')?.getAttribute('data-credential-id') !== credentialId,
+    );
+    next?.focus();
+  };
+
+  // The buttons keep their labels while pending: the status line below says what is happening,
+  // so the progress is written once.
   const renderMethod = (credential: AuthMethod) => (
-    <li key={credential.id} data-type={credential.type}>
+    <li key={credential.id} data-type={credential.type} data-credential-id={credential.id}>
       {credential.type === 'PASSKEY' ? (
         <PasskeyButton
           data-variant={variant(credential)}
@@ -170,19 +211,22 @@ export const SignIn = forwardRef<HTMLElement, SignInProps>(function SignIn(
           client={client}
           messages={messages}
         >
-          {offered.filter((item) => item.type === 'PASSKEY').length > 1
+          {passkeyCount > 1
             ? messages.passkey.signInWith(credential.nickname)
-            : undefined}
+            : messages.passkey.signIn}
         </PasskeyButton>
       ) : credential.type === 'OAUTH' ? (
         <OAuthButton
           data-variant={variant(credential)}
           credentialId={credential.id}
-          provider={oauthProvider ? oauthProvider(credential) : credential.nickname}
+          provider={providerName(credential)}
           login={oauth}
           client={client}
           messages={messages}
-        />
+          mark={<ProviderMark provider={providerName(credential)} />}
+        >
+          {messages.oauth.continueWith(providerName(credential))}
+        </OAuthButton>
       ) : (
         <button
           type="button"
@@ -216,7 +260,7 @@ export const SignIn = forwardRef<HTMLElement, SignInProps>(function SignIn(
             : 'ready'
       }
       {...props}
-      ref={ref}
+      ref={composeRefs(ref, section)}
     >
       <h2 id={titleId}>{messages.signIn.title}</h2>
       <OfflineNotice messages={messages} />
@@ -232,10 +276,12 @@ export const SignIn = forwardRef<HTMLElement, SignInProps>(function SignIn(
           codeLength={codeLength}
           clock={client.clock}
           messages={messages}
-          onBack={() => setOtpCredential(undefined)}
+          readSmsCode={readSmsCode}
+          scope={section}
+          onBack={backToMethods}
         />
       ) : (
-        <>
+        <div data-methods-step="" ref={methods}>
           {credentials.isError ? (
             <ErrorNotice
               error={credentials.error}
@@ -254,10 +300,18 @@ export const SignIn = forwardRef<HTMLElement, SignInProps>(function SignIn(
             passkey={passkey}
             oauth={oauth}
             hasPasskey={offered.some((credential) => credential.type === 'PASSKEY')}
+            deviceCredentialId={deviceCredentialId}
+            providerName={(credentialId) => {
+              const credential = offered.find((item) => item.id === credentialId);
+              return credential === undefined ? '' : providerName(credential);
+            }}
+            hasOtherMethod={(credentialId) => offered.some((item) => item.id !== credentialId)}
+            onUseAnotherMethod={chooseAnotherMethod}
             clock={client.clock}
             messages={messages}
+            scope={section}
           />
-        </>
+        </div>
       )}
     </section>
   );
