@@ -91,19 +91,20 @@ export function FlowNotice({
     error: WalletAuthError,
     retryAt: number | undefined,
     again: () => void,
-    credentialId: string,
+    credentialId: string | undefined,
   ): ReactNode => {
     if (retryAt !== undefined) {
       return <CountdownNotice until={retryAt} clock={clock} messages={messages} />;
     }
+    const other = credentialId === undefined || hasOtherMethod(credentialId);
     return (
       <ErrorNotice
         error={error}
         messages={messages}
         handles={SIGN_IN_ACTIONS}
-        {...(hasOtherMethod(credentialId) ? { fallbackAction: 'useAnotherMethod' as const } : {})}
+        {...(other ? { fallbackAction: 'useAnotherMethod' as const } : {})}
         onAction={(action) =>
-          action === 'useAnotherMethod' ? onUseAnotherMethod(credentialId) : again()
+          action === 'useAnotherMethod' ? onUseAnotherMethod(credentialId ?? '') : again()
         }
       />
     );
@@ -159,6 +160,10 @@ export function FlowNotice({
       case 'obtainingToken':
         text = messages.oauth.pending(providerName(state.credentialId));
         break;
+      case 'redirecting':
+        text = messages.oauth.redirecting(providerName(state.credentialId));
+        break;
+      case 'returning':
       case 'verifying':
         text = messages.signIn.signingIn;
         break;
@@ -175,11 +180,12 @@ export function FlowNotice({
       case 'needsFreshToken':
       case 'failed': {
         const { credentialId } = state;
-        // OAuth always starts over with a fresh key, so "try again" is a new attempt.
+        // OAuth always starts over with a fresh key, so "try again" is a new attempt. A redirect's
+        // answer that matched no attempt names no credential: the person picks a method again.
         extra = failure(
           state.error,
           state.status === 'failed' ? state.retryAt : undefined,
-          () => oauth.start(credentialId),
+          () => (credentialId === undefined ? onUseAnotherMethod('') : oauth.start(credentialId)),
           credentialId,
         );
         stopped = `oauth:${state.status}`;

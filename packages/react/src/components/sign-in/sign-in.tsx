@@ -3,6 +3,7 @@ import type {
   AuthMethod,
   AuthSession,
   GetIdToken,
+  OAuthMode,
   SessionState,
   WalletAuthClient,
   WebAuthnPort,
@@ -49,6 +50,13 @@ export interface SignInProps extends Omit<ComponentPropsWithoutRef<'section'>, '
   getIdToken?: GetIdToken;
   /** The provider's name on an OAuth button. @defaultValue the credential's nickname */
   oauthProvider?: (credential: AuthMethod) => string;
+  /**
+   * How the identity provider is shown: `popup`, or `redirect` (your `getIdToken` navigates to
+   * the provider; the sign-in completes when this component mounts again with the answer in the
+   * page's URL). A blocked popup falls back to a redirect when `getIdToken` rejects with a
+   * `PopupBlockedError`. @defaultValue 'popup'
+   */
+  oauthMode?: OAuthMode;
   /** Code length of email and text codes (wire-format §5). @defaultValue 6 */
   codeLength?: number;
   /** Seconds before a new code may be requested. @defaultValue 30 */
@@ -110,6 +118,7 @@ export const SignIn = forwardRef<HTMLElement, SignInProps>(function SignIn(
     webauthn,
     getIdToken,
     oauthProvider,
+    oauthMode = 'popup',
     codeLength = 6,
     resendCooldownSeconds,
     readSmsCode,
@@ -142,6 +151,7 @@ export const SignIn = forwardRef<HTMLElement, SignInProps>(function SignIn(
   const passkey = usePasskeyLogin({ ...callbacks, ...(webauthn ? { webauthn } : {}) });
   const oauth = useOAuthLogin({
     ...callbacks,
+    mode: oauthMode,
     getIdToken: (request) => (getIdToken ? getIdToken(request) : Promise.resolve(null)),
   });
   const emailOtp = useOtpLogin({ ...otpOptions, credentialType: 'EMAIL_OTP' });
@@ -220,6 +230,7 @@ export const SignIn = forwardRef<HTMLElement, SignInProps>(function SignIn(
           data-variant={variant(credential)}
           credentialId={credential.id}
           provider={providerName(credential)}
+          mode={oauthMode}
           login={oauth}
           client={client}
           messages={messages}
