@@ -85,9 +85,14 @@ export const ERROR_NEXT_ACTIONS: Record<WalletAuthErrorCode, ErrorNextAction> = 
  * emulator's 400 `INVALID_INPUT`, which core's transfer turns into `CHALLENGE_EXPIRED`);
  * `oauthIdentityMismatch` and `oauthNonceMismatch` — the service refused an ID token for another
  * identity than the credential's, or one whose nonce is not this attempt's (wire-format §10,
- * `classifyOidcError`).
+ * `classifyOidcError`); `passkeyOtherAccount` — a passkey picked from autofill that belongs to
+ * another account, refused before verify.
  */
-export type ErrorCase = 'quoteExpired' | 'oauthIdentityMismatch' | 'oauthNonceMismatch';
+export type ErrorCase =
+  | 'quoteExpired'
+  | 'oauthIdentityMismatch'
+  | 'oauthNonceMismatch'
+  | 'passkeyOtherAccount';
 
 function isExpiredQuoteRefusal(error: WalletAuthError): boolean {
   const errors = error.details?.errors;
@@ -122,6 +127,9 @@ export function identifyErrorCase(error: WalletAuthError): ErrorCase | undefined
   ) {
     return 'quoteExpired';
   }
+  if (error.details?.passkeyProblem === 'otherPasskey') {
+    return 'passkeyOtherAccount';
+  }
   const oidc = classifyOidcError(error);
   if (oidc === 'identityMismatch') {
     return 'oauthIdentityMismatch';
@@ -138,6 +146,7 @@ const CASE_ACTIONS: Record<ErrorCase, ErrorNextAction> = {
   // Asking the same provider again gives the same identity: another method is the way on.
   oauthIdentityMismatch: 'useAnotherMethod',
   oauthNonceMismatch: 'retry',
+  passkeyOtherAccount: 'retry',
 };
 
 /** An error as the person sees it. */
@@ -183,7 +192,9 @@ export function describeError(
     message:
       errorCase === undefined
         ? (messages.errors[code] ?? messages.errors.UNKNOWN)
-        : messages.errorCases[errorCase],
+        : errorCase === 'passkeyOtherAccount'
+          ? messages.passkey.otherAccount
+          : messages.errorCases[errorCase],
     action,
     actionLabel: messages.actions[action],
     retryAfterSeconds: typeof retryAfter === 'number' ? retryAfter : undefined,

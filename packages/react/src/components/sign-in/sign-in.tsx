@@ -30,6 +30,7 @@ import { PasskeyButton } from '../passkey-button/passkey-button.js';
 import { FlowNotice } from './flow-notice.js';
 import { orderCredentials } from './order-credentials.js';
 import { OtpSignIn } from './otp-sign-in.js';
+import { PasskeyAutofill } from './passkey-autofill.js';
 
 /** The look of an assembled component: the opt-in stylesheet's themes, or none. */
 export type WalletAuthTheme = 'light' | 'dark' | 'system' | 'unstyled';
@@ -72,6 +73,12 @@ export interface SignInProps extends Omit<ComponentPropsWithoutRef<'section'>, '
    * PK-17). @defaultValue 'explain'
    */
   unsupportedPasskeys?: UnsupportedPasskeys;
+  /**
+   * Offer the account's passkey in the browser's autofill too (a field with
+   * `autocomplete="username webauthn"` and conditional mediation), where the browser can; silent
+   * when it cannot, and the passkey button stays (catalogue PK-18). @defaultValue true
+   */
+  passkeyAutofill?: boolean;
   /** `light`, `dark`, `system` (follows the OS) or `unstyled`. @defaultValue 'system' */
   theme?: WalletAuthTheme;
   /** Use this client instead of the nearest `WalletAuthProvider`'s. */
@@ -123,6 +130,7 @@ export const SignIn = forwardRef<HTMLElement, SignInProps>(function SignIn(
     resendCooldownSeconds,
     readSmsCode,
     unsupportedPasskeys = 'explain',
+    passkeyAutofill = true,
     theme = 'system',
     client: clientProp,
     queryClient,
@@ -185,6 +193,11 @@ export const SignIn = forwardRef<HTMLElement, SignInProps>(function SignIn(
   const providerName = (credential: AuthMethod) =>
     oauthProvider ? oauthProvider(credential) : credential.nickname;
   const passkeyCount = offered.filter((item) => item.type === 'PASSKEY').length;
+  const autofillPasskey = offered.find((credential) => credential.type === 'PASSKEY');
+  const autofill = usePasskeySupport(
+    passkey.isAutofillAvailable,
+    passkeyAutofill && autofillPasskey !== undefined && passkeysSupported !== false,
+  );
 
   // Back from the code step (or away from a failed method), focus goes to the first method.
   const [methodsStep, setMethodsStep] = useState(0);
@@ -303,6 +316,13 @@ export const SignIn = forwardRef<HTMLElement, SignInProps>(function SignIn(
             <p role="status">{messages.common.loading}</p>
           ) : offered.length === 0 ? (
             <p role="status">{messages.signIn.noMethods}</p>
+          ) : null}
+          {autofill === true && autofillPasskey !== undefined ? (
+            <PasskeyAutofill
+              credentialId={autofillPasskey.id}
+              login={passkey}
+              messages={messages}
+            />
           ) : null}
           {quick.length > 0 ? <ul data-methods="">{quick.map(renderMethod)}</ul> : null}
           {quick.length > 0 && codes.length > 0 ? <Divider messages={messages} /> : null}
