@@ -156,7 +156,7 @@ describe('SignIn: focus, the lock and the connection', () => {
 });
 
 describe('SignIn: messages and next steps', () => {
-  it('given the passkey prompt open, should say so once: the button keeps its label', async () => {
+  it('UI-15: given the passkey prompt open, should say so once: the button keeps its label', async () => {
     const user = userEvent.setup();
     const kit = createKit();
     const { createPendingWebAuthn, createSoftWebAuthn } = await import(
@@ -174,7 +174,7 @@ describe('SignIn: messages and next steps', () => {
     expect(button.getAttribute('aria-busy')).toBe('true');
   });
 
-  it('given the OAuth provider open, should name it once in the status line', async () => {
+  it('UI-15: given the OAuth provider open, should name it once in the status line', async () => {
     const user = userEvent.setup();
     const kit = createKit();
     await kit.signIn();
@@ -231,7 +231,7 @@ describe('SignIn: messages and next steps', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: en.otp.sendEmail }));
   });
 
-  it('given every error a sign-in can meet, should offer each next step as a button, never as advice text', async () => {
+  it('UI-15: given every error a sign-in can meet, should offer each next step as a button, never as advice text', async () => {
     const user = userEvent.setup();
     const codes = [
       'NETWORK_ERROR',
@@ -266,7 +266,7 @@ describe('SignIn: messages and next steps', () => {
     }
   });
 
-  it('given an attempt the app aborted, should report it as neutral news, not a red alert', async () => {
+  it('UI-15: given an attempt the app aborted, should report it as neutral news, not a red alert', async () => {
     const kit = createKit();
     await kit.signIn();
     const credential: AuthMethod = await kit.addOAuth();

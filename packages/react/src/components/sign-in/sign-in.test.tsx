@@ -152,7 +152,7 @@ describe('SignIn', () => {
     });
   });
 
-  it('PK-12: given a dismissed prompt for a passkey not known on this device, should say it may be elsewhere and offer both steps as buttons', async () => {
+  it('PK-12, PK-19: given a dismissed prompt for a passkey not known on this device, should say it may be elsewhere and offer both steps as buttons', async () => {
     const user = userEvent.setup();
     const kit = createKit();
     await kit.signIn();
@@ -174,7 +174,7 @@ describe('SignIn', () => {
     expect(screen.queryByText(en.passkey.notOnDevice)).toBeNull();
   });
 
-  it("PK-12: given a dismissed prompt for the passkey of this device's expired session, should say the prompt was closed", async () => {
+  it("PK-12, PK-19: given a dismissed prompt for the passkey of this device's expired session, should say the prompt was closed", async () => {
     const user = userEvent.setup();
     const kit = createKit({ sandbox: { sessionLifetimeSeconds: 60 } });
     const webauthn = createSoftWebAuthn(ORIGIN);
