@@ -92,8 +92,13 @@ test.describe('OAuth identity through the demo identity provider', () => {
       name: 'Continue with Demo Identity',
     });
     await signInAtDemoIdentity(page, () => oauthButton.click(), { email: `intruder-${email}` });
+    // Said in words, with no technical details, and another method offered as a button.
     const refusal = signInCard(page).getByRole('alert');
-    await expect(refusal).toContainText("We couldn't confirm it's you.");
+    await expect(refusal).toContainText(
+      "This account at your identity provider isn't the one linked to this wallet.",
+    );
+    await expect(refusal).not.toContainText(/OIDC|Details/);
+    await expect(refusal.getByRole('button', { name: 'Use another method' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Your wallet', exact: true })).toBeHidden();
 
     await signInAtDemoIdentity(page, () => oauthButton.click(), person);

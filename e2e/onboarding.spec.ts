@@ -22,7 +22,9 @@ test.describe('sign-up and e-mail code sign-in', () => {
     const email = uniqueEmail('ada');
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+    // New here: not "Welcome back" (issue 21 defect 9); a returning visit is welcomed back.
+    await expect(page.getByRole('heading', { name: 'Open your wallet' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeHidden();
     await expect(page.getByText(email)).toBeVisible();
     // The provisioned wallet starts with one EMAIL_OTP credential named after the email (§14).
     await expect(page.getByText(`The code is always ${SANDBOX_CODE}`)).toBeVisible();

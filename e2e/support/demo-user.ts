@@ -22,7 +22,8 @@ export async function signUp(page: Page, email: string): Promise<void> {
   await expect(page.getByRole('heading', { name: 'Create your wallet' })).toBeVisible();
   await page.getByLabel('Email').fill(email);
   await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page.getByRole('heading', { name: 'Welcome back' })).toBeVisible();
+  // A person who has just created the account is not welcomed back.
+  await expect(page.getByRole('heading', { name: 'Open your wallet' })).toBeVisible();
 }
 
 /** The wallet sign-in card of the demo (the kit's `SignIn`). */

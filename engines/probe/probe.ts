@@ -32,6 +32,7 @@ const implicit: Record<string, string> = {
   textbox:
     'input:not([type]), input[type="text"], input[type="email"], input[type="tel"], input[type="url"], input[type="search"], textarea',
   checkbox: 'input[type="checkbox"]',
+  combobox: 'select',
   region: 'section[aria-label], section[aria-labelledby]',
   list: 'ul, ol',
   listitem: 'li',

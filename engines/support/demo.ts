@@ -49,7 +49,7 @@ export async function signUp(page: Page, origin: string, email: string): Promise
   await page.waitFor({ role: 'heading', name: 'Create your wallet' }, { timeout: 20_000 });
   await page.fill({ role: 'textbox', name: 'Email' }, email);
   await page.click({ role: 'button', name: 'Continue' });
-  await page.waitFor({ role: 'heading', name: 'Welcome back' }, { timeout: 15_000 });
+  await page.waitFor({ role: 'heading', name: 'Open your wallet' }, { timeout: 15_000 });
 }
 
 /** Waits for the signed-in wallet home. */

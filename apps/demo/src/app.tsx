@@ -1,5 +1,6 @@
 import {
   en,
+  useOnlineStatus,
   useSession,
   useSignOut,
   WalletAuthLocaleProvider,
@@ -35,7 +36,11 @@ export interface AppProps {
 /** The demo wallet: sign up → wallet sign-in → wallet home, with the kit's devtools beside it. */
 export function App({ info, devtools }: AppProps) {
   const [user, setUser] = useState<DemoUser | null | undefined>(undefined);
-  const [loadError, setLoadError] = useState<string | undefined>(undefined);
+  // Whether the demo account was created in this visit (a new person is not welcomed back).
+  const [isNew, setIsNew] = useState(false);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [loadAttempt, setLoadAttempt] = useState(0);
+  const online = useOnlineStatus();
   const [theme, setTheme] = useState<Theme>(initialTheme);
   const [locale, setLocale] = useState<WalletAuthLocale>(() => matchLocale(navigator.languages));
   // The kit's catalogue of the chosen language, fetched on demand; English until it arrives.
@@ -44,9 +49,27 @@ export function App({ info, devtools }: AppProps) {
   const signOut = useSignOut();
   const t = DEMO_MESSAGES[locale];
 
+  // The demo account loads at start, and again when a lost connection comes back (never the
+  // browser's raw error on the page).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loadAttempt asks for another try
   useEffect(() => {
-    getUser().then(setUser, (error: Error) => setLoadError(error.message));
-  }, []);
+    if (!online || user !== undefined) {
+      return;
+    }
+    let live = true;
+    getUser().then(
+      (loaded) => {
+        if (live) {
+          setLoadFailed(false);
+          setUser(loaded);
+        }
+      },
+      () => live && setLoadFailed(true),
+    );
+    return () => {
+      live = false;
+    };
+  }, [online, user, loadAttempt]);
   useEffect(() => {
     let live = true;
     loadMessages(locale).then(
@@ -119,18 +142,34 @@ export function App({ info, devtools }: AppProps) {
             </div>
           </header>
           <main className="content" id="main">
-            {loadError !== undefined && (
-              <p role="alert" className="banner banner-error">
-                {loadError}
-              </p>
+            {loadFailed && user === undefined && (
+              <div role="alert" className="banner banner-error">
+                <p>{t.signUp.loadFailed}</p>
+                <button
+                  type="button"
+                  className="secondary"
+                  onClick={() => setLoadAttempt((count) => count + 1)}
+                >
+                  {t.signUp.retry}
+                </button>
+              </div>
             )}
-            {user === undefined && loadError === undefined && (
+            {user === undefined && !loadFailed && (
               <p aria-busy="true" className="muted">
                 {t.controls.loading}
               </p>
             )}
-            {user === null && <SignUpScreen onSignedUp={setUser} />}
-            {user && !signedIn && <SignInScreen user={user} info={info} theme={theme} />}
+            {user === null && (
+              <SignUpScreen
+                onSignedUp={(created) => {
+                  setIsNew(true);
+                  setUser(created);
+                }}
+              />
+            )}
+            {user && !signedIn && (
+              <SignInScreen user={user} info={info} theme={theme} isNew={isNew} />
+            )}
             {user && signedIn && (
               <WalletHome user={user} info={info} theme={theme} locale={kitMessages.locale} />
             )}

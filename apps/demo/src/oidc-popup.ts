@@ -1,23 +1,34 @@
 import type { GetIdToken } from '@wallet-auth/core';
 
 /**
- * The integrator's `getIdToken` for the demo: opens the demo identity provider in a popup with the
- * kit's nonce and waits for the ID token it posts back (checked: same origin, same `state`).
- * Resolves `null` when the person closes the popup (a cancel, not an error).
+ * The integrator's `getIdToken` for the demo identity provider, in both of the kit's modes:
+ *
+ * - `popup`: opens the provider in a popup with the kit's nonce and state and waits for the ID
+ *   token it posts back (checked: same origin, same `state`). Resolves `null` when the person
+ *   closes the popup (a cancel, not an error); rejects with a `PopupBlockedError` when the browser
+ *   blocks it, so the kit goes on by redirect.
+ * - `redirect`: sends this tab to the provider, which comes back to this page with the answer in
+ *   the URL's fragment (`response_mode=fragment`); the promise stays pending as the page leaves.
  */
-export const getDemoIdToken: GetIdToken = ({ nonce, signal }) =>
-  new Promise((resolve, reject) => {
-    const state = Array.from(crypto.getRandomValues(new Uint8Array(18)), (b) =>
-      b.toString(16).padStart(2, '0'),
-    ).join('');
-    const url = `/__sandbox/oidc/authorize?nonce=${encodeURIComponent(nonce)}&state=${state}`;
-    const popup = window.open(url, 'demo-identity', 'popup,width=460,height=620');
+export const getDemoIdToken: GetIdToken = ({ nonce, state, mode, signal }) => {
+  const query = new URLSearchParams({ nonce, state });
+  if (mode === 'redirect') {
+    query.set('redirect_uri', `${window.location.origin}${window.location.pathname}`);
+    query.set('response_mode', 'fragment');
+    window.location.assign(`/__sandbox/oidc/authorize?${query}`);
+    return new Promise<never>(() => undefined);
+  }
+  return new Promise((resolve, reject) => {
+    const popup = window.open(
+      `/__sandbox/oidc/authorize?${query}`,
+      'demo-identity',
+      'popup,width=460,height=620',
+    );
     if (popup === null) {
       reject(
-        new DOMException(
-          'The sign-in window was blocked. Allow pop-ups for this site and try again.',
-          'NotAllowedError',
-        ),
+        Object.assign(new Error('The browser blocked the sign-in window.'), {
+          name: 'PopupBlockedError',
+        }),
       );
       return;
     }
@@ -53,3 +64,4 @@ export const getDemoIdToken: GetIdToken = ({ nonce, signal }) =>
     window.addEventListener('message', onMessage);
     signal.addEventListener('abort', onAbort, { once: true });
   });
+};

@@ -17,7 +17,9 @@ export { createBrowserWebAuthn } from './webauthn/browser-webauthn.js';
 // ─── Values: sign-in and credential flows ────────────────────────────────────────────────────
 
 export { createAddCredentialFlow } from './flows/add-credential/add-credential.js';
+export { classifyOidcError } from './flows/oauth-login/id-token.js';
 export { createOAuthLoginFlow } from './flows/oauth-login/oauth-login.js';
+export { readOAuthRedirectResult } from './flows/oauth-login/oauth-redirect-result.js';
 export { createOtpLoginFlow } from './flows/otp-login/otp-login.js';
 export { createPasskeyLoginFlow } from './flows/passkey-login/passkey-login.js';
 export {
@@ -134,10 +136,16 @@ export type {
   GetIdToken,
   IdTokenOutcome,
   IdTokenRequest,
+  OAuthMode,
   OidcTokenProblem,
 } from './flows/oauth-login/id-token.js';
 export type { OAuthLoginFlow, OAuthLoginFlowOptions } from './flows/oauth-login/oauth-login.js';
-export type { OAuthLoginEvent, OAuthLoginState } from './flows/oauth-login/oauth-login.machine.js';
+export type {
+  OAuthLoginEvent,
+  OAuthLoginMachineOptions,
+  OAuthLoginState,
+} from './flows/oauth-login/oauth-login.machine.js';
+export type { OAuthRedirectResult } from './flows/oauth-login/oauth-redirect-result.js';
 export type { OtpLoginFlow, OtpLoginFlowOptions } from './flows/otp-login/otp-login.js';
 export type {
   OtpCodeProblem,

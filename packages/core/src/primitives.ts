@@ -27,8 +27,8 @@ export { encryptOtpCode, sealOtpPlaintext } from './crypto/encrypt-otp-code.js';
 export {
   PRODUCTION_EXPORT_SIGNER_PUBLIC_KEY,
   PRODUCTION_OTP_SIGNER_PUBLIC_KEY,
-  SANDBOX_DEVELOPMENT_OTP_SIGNER_PUBLIC_KEY,
   resolveEnvironment,
+  SANDBOX_DEVELOPMENT_OTP_SIGNER_PUBLIC_KEY,
 } from './crypto/environment.js';
 export { hpkeOpen, hpkeSeal } from './crypto/hpke.js';
 export { createOAuthNonce } from './crypto/oauth-nonce.js';

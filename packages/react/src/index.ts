@@ -13,6 +13,7 @@
 export {
   CLIENT_ERROR_CODES,
   changeContact,
+  classifyOidcError,
   createAddCredentialFlow,
   createBrowserWebAuthn,
   createIndexedDbKeyStore,
@@ -32,6 +33,7 @@ export {
   isWalletAuthError,
   PASSKEY_NICKNAME_MAX_LENGTH,
   preloadWalletAuth,
+  readOAuthRedirectResult,
   SERVER_ERROR_CODES,
   setWalletPrivacy,
   validatePasskeyNickname,
@@ -94,7 +96,9 @@ export type {
   OAuthLoginEvent,
   OAuthLoginFlow,
   OAuthLoginFlowOptions,
+  OAuthLoginMachineOptions,
   OAuthLoginState,
+  OAuthRedirectResult,
   OidcTokenProblem,
   OtpCodeProblem,
   OtpCredentialType,
@@ -301,7 +305,7 @@ export type { UseSessionOptions } from './hooks/use-session.js';
 export type { SignOutResult, UseSessionMutationOptions } from './hooks/use-session-mutations.js';
 export type { UseSessionsOptions } from './hooks/use-sessions.js';
 export type { UseTransactionOptions } from './hooks/use-transaction.js';
-export type { WalletAuthMessages } from './i18n/en.js';
+export type { WalletAuthMessages, WalletAuthSignInMessages } from './i18n/en.js';
 export type { PluralForms } from './i18n/format.js';
 export type { WalletAuthLocaleProviderProps } from './i18n/locale-provider.js';
 export type { WalletAuthProviderProps } from './provider/wallet-auth-provider.js';

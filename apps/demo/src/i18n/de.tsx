@@ -18,6 +18,13 @@ export const de: DemoMessages = {
     submit: 'Weiter',
     pending: 'Ihre Wallet wird erstellt…',
     failed: 'Die Registrierung ist fehlgeschlagen. Versuchen Sie es erneut.',
+    offline: 'Sie sind offline. Ihre Wallet wird erstellt, sobald die Verbindung wieder da ist.',
+    unreachable:
+      'Der Demo-Server ist nicht erreichbar. Prüfen Sie, ob er läuft, und versuchen Sie es erneut.',
+    invalidEmail: 'Geben Sie eine gültige E-Mail-Adresse ein, z. B. name@beispiel.de.',
+    retry: 'Erneut versuchen',
+    loadFailed:
+      'Ihr Demo-Konto konnte nicht geladen werden: Der Server ist nicht erreichbar. Es wird geladen, sobald die Verbindung wieder da ist.',
   },
   signIn: {
     title: 'Willkommen zurück',
@@ -29,6 +36,10 @@ export const de: DemoMessages = {
     ),
     hint: (code) => <>Sandbox: Es wird keine E-Mail gesendet. Der Code ist immer {code}.</>,
     identityProvider: 'Demo Identity',
+    titleNew: 'Öffnen Sie Ihre Wallet',
+    oauthMode: 'Demo Identity öffnet sich in',
+    oauthPopup: 'einem Pop-up-Fenster',
+    oauthRedirect: 'diesem Tab',
   },
   wallet: {
     title: 'Ihre Wallet',

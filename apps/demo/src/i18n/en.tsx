@@ -21,6 +21,12 @@ export const en = {
     submit: 'Continue',
     pending: 'Creating your wallet…',
     failed: 'Sign-up failed. Try again.',
+    offline: "You're offline. Your wallet will be created as soon as the connection is back.",
+    unreachable: "The demo server can't be reached. Check that it's running, then try again.",
+    invalidEmail: 'Enter a valid email address, like name@example.com.',
+    retry: 'Try again',
+    loadFailed:
+      "Your demo account couldn't be loaded: the server can't be reached. It will load again when the connection is back.",
   },
   signIn: {
     title: 'Welcome back',
@@ -31,6 +37,10 @@ export const en = {
       <>Sandbox: no email is sent. The code is always {code}.</>
     ),
     identityProvider: 'Demo Identity',
+    titleNew: 'Open your wallet',
+    oauthMode: 'Demo Identity opens in',
+    oauthPopup: 'A pop-up window',
+    oauthRedirect: 'This tab',
   },
   wallet: {
     title: 'Your wallet',

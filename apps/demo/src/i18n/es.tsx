@@ -18,6 +18,13 @@ export const es: DemoMessages = {
     submit: 'Continuar',
     pending: 'Creando tu monedero…',
     failed: 'No se pudo completar el registro. Vuelve a intentarlo.',
+    offline: 'No tienes conexión. Tu monedero se creará en cuanto vuelva la conexión.',
+    unreachable:
+      'No se puede contactar con el servidor de la demo. Comprueba que está en marcha y vuelve a intentarlo.',
+    invalidEmail: 'Escribe una dirección de correo válida, como nombre@ejemplo.com.',
+    retry: 'Reintentar',
+    loadFailed:
+      'No se pudo cargar tu cuenta de la demo: no se puede contactar con el servidor. Se cargará en cuanto vuelva la conexión.',
   },
   signIn: {
     title: 'Hola de nuevo',
@@ -31,6 +38,10 @@ export const es: DemoMessages = {
       <>Entorno de pruebas: no se envía ningún correo. El código es siempre {code}.</>
     ),
     identityProvider: 'Demo Identity',
+    titleNew: 'Abre tu monedero',
+    oauthMode: 'Demo Identity se abre en',
+    oauthPopup: 'Una ventana emergente',
+    oauthRedirect: 'Esta pestaña',
   },
   wallet: {
     title: 'Tu monedero',

@@ -18,6 +18,12 @@ export const fr: DemoMessages = {
     submit: 'Continuer',
     pending: 'Création de votre portefeuille…',
     failed: "L'inscription a échoué. Réessayez.",
+    offline: 'Vous êtes hors ligne. Votre portefeuille sera créé dès le retour de la connexion.',
+    unreachable: "Le serveur de démo est injoignable. Vérifiez qu'il fonctionne, puis réessayez.",
+    invalidEmail: 'Saisissez une adresse e-mail valide, comme nom@exemple.com.',
+    retry: 'Réessayer',
+    loadFailed:
+      "Votre compte de démo n'a pas pu être chargé : le serveur est injoignable. Il se chargera dès le retour de la connexion.",
   },
   signIn: {
     title: 'Bon retour',
@@ -29,6 +35,10 @@ export const fr: DemoMessages = {
     ),
     hint: (code) => <>Bac à sable : aucun e-mail n'est envoyé. Le code est toujours {code}.</>,
     identityProvider: 'Demo Identity',
+    titleNew: 'Ouvrez votre portefeuille',
+    oauthMode: "Demo Identity s'ouvre dans",
+    oauthPopup: 'Une fenêtre pop-up',
+    oauthRedirect: 'Cet onglet',
   },
   wallet: {
     title: 'Votre portefeuille',

@@ -18,6 +18,13 @@ export const ja: DemoMessages = {
     submit: '続ける',
     pending: 'ウォレットを作成しています…',
     failed: '登録できませんでした。もう一度お試しください。',
+    offline: 'オフラインです。接続が戻りしだいウォレットを作成します。',
+    unreachable:
+      'デモサーバーに接続できません。起動していることを確認して、もう一度お試しください。',
+    invalidEmail: 'name@example.com のような有効なメールアドレスを入力してください。',
+    retry: 'もう一度試す',
+    loadFailed:
+      'デモアカウントを読み込めませんでした。サーバーに接続できません。接続が戻りしだい読み込みます。',
   },
   signIn: {
     title: 'おかえりなさい',
@@ -29,6 +36,10 @@ export const ja: DemoMessages = {
     ),
     hint: (code) => <>サンドボックス: メールは送信されません。コードは常に {code} です。</>,
     identityProvider: 'Demo Identity',
+    titleNew: 'ウォレットを開く',
+    oauthMode: 'Demo Identity を開く場所',
+    oauthPopup: 'ポップアップウィンドウ',
+    oauthRedirect: 'このタブ',
   },
   wallet: {
     title: 'あなたのウォレット',

@@ -18,6 +18,13 @@ export const ptBR: DemoMessages = {
     submit: 'Continuar',
     pending: 'Criando sua carteira…',
     failed: 'O cadastro falhou. Tente novamente.',
+    offline: 'Você está sem conexão. Sua carteira será criada assim que a conexão voltar.',
+    unreachable:
+      'Não foi possível contatar o servidor da demo. Verifique se ele está rodando e tente de novo.',
+    invalidEmail: 'Digite um e-mail válido, como nome@exemplo.com.',
+    retry: 'Tentar de novo',
+    loadFailed:
+      'Não foi possível carregar sua conta da demo: o servidor não responde. Ela será carregada assim que a conexão voltar.',
   },
   signIn: {
     title: 'Que bom ver você de novo',
@@ -29,6 +36,10 @@ export const ptBR: DemoMessages = {
     ),
     hint: (code) => <>Sandbox: nenhum e-mail é enviado. O código é sempre {code}.</>,
     identityProvider: 'Demo Identity',
+    titleNew: 'Abra sua carteira',
+    oauthMode: 'O Demo Identity abre em',
+    oauthPopup: 'Uma janela pop-up',
+    oauthRedirect: 'Esta aba',
   },
   wallet: {
     title: 'Sua carteira',

@@ -2,13 +2,20 @@
  * A typed function for every endpoint of wire-format §12 (and the §11.6 rows the browser uses).
  * Unsigned calls resolve with the wire type; signed calls run the signed-retry engine with the
  * stamper they are given. Every failure rejects with a `WalletAuthError`.
+ *
+ * The engine and the payload intents are loaded on first use (the on-demand chunk): a page needs
+ * them only once a flow's I/O runs, and that I/O is itself on demand, so the first load carries
+ * only the plain reads (`get`).
  */
 
+/** A signed call's plan, made once the payload intents are loaded. */
+type PlanOf = (intents: typeof PAYLOAD_INTENTS) => SignedCallPlan;
+
 import { systemClock } from '../internal/clock.js';
-import { reconcileNewCredential } from '../on-demand/on-demand.js';
-import { PAYLOAD_INTENTS } from '../signed-retry/payload-intent.js';
+import { loadOnDemand, reconcileNewCredential } from '../on-demand/on-demand.js';
+import type { PAYLOAD_INTENTS } from '../signed-retry/payload-intent.js';
 import { UNSIGNED_PROCESSING_DEADLINE_MS } from '../signed-retry/signed-retry.backoff.js';
-import { type ReconcileStep, startSignedRetry } from '../signed-retry/signed-retry.js';
+import type { ReconcileStep } from '../signed-retry/signed-retry.js';
 import type {
   AddCredentialBody,
   AuthMethod,
@@ -61,6 +68,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   /** An unsigned call: the exchange engine resends it while the answer is PROCESSING (§11.4). */
   async function unsigned<T>(request: ServiceRequest, terminalStatus: 200 | 201 | 204): Promise<T> {
     const { signal, ...identical } = request;
+    const { startSignedRetry } = await loadOnDemand();
     const { result } = startSignedRetry({
       terminalStatus,
       restartable: false,
@@ -76,13 +84,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   async function signed<T>(
     request: Omit<ServiceRequest, 'signal'>,
-    plan: SignedCallPlan,
+    plan: SignedCallPlan | PlanOf,
     call: SignedCallOptions,
     ownReconcile?: ReconcileStep,
   ): Promise<T> {
     const reconcile = call.reconcile ?? ownReconcile;
+    const { startSignedRetry, PAYLOAD_INTENTS: intents } = await loadOnDemand();
     const { flow, result } = startSignedRetry({
-      ...plan,
+      ...(typeof plan === 'function' ? plan(intents) : plan),
       transport,
       request,
       stamp: call.stamp,
@@ -127,11 +136,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       signed<AuthMethod>(
         { method: 'POST', path: ['auth', 'credentials'], body: json(body) },
         // Not restartable: an OAUTH leg needs a fresh token, a PASSKEY leg a fresh ceremony.
-        {
+        (intents) => ({
           terminalStatus: 201,
           restartable: false,
-          intent: PAYLOAD_INTENTS.addCredential(body.type),
-        },
+          intent: intents.addCredential(body.type),
+        }),
         call,
         // A lost 201 is found in the credential list (§11.3).
         reconcileNewCredential(listCredentials, body),
@@ -141,7 +150,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     revokeCredential: (credentialId: string, call: SignedCallOptions) =>
       signed<undefined>(
         { method: 'DELETE', path: ['auth', 'credentials', credentialId] },
-        { terminalStatus: 204, restartable: true, intent: PAYLOAD_INTENTS.revokeCredential() },
+        (intents) => ({
+          terminalStatus: 204,
+          restartable: true,
+          intent: intents.revokeCredential(),
+        }),
         call,
       ),
 
@@ -232,11 +245,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           path: ['auth', 'sessions', sessionId, 'refresh'],
           body: json({ clientPublicKey }),
         },
-        {
+        (intents) => ({
           terminalStatus: 201,
           restartable: true,
-          intent: PAYLOAD_INTENTS.refreshSession(clientPublicKey),
-        },
+          intent: intents.refreshSession(clientPublicKey),
+        }),
         call,
       ),
 
@@ -244,7 +257,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     revokeSession: (sessionId: string, call: SignedCallOptions) =>
       signed<undefined>(
         { method: 'DELETE', path: ['auth', 'sessions', sessionId] },
-        { terminalStatus: 204, restartable: true, intent: PAYLOAD_INTENTS.revokeSession() },
+        (intents) => ({ terminalStatus: 204, restartable: true, intent: intents.revokeSession() }),
         call,
       ),
 
@@ -257,11 +270,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           body: json({ clientPublicKey }),
         },
         // A lapsed export challenge needs a fresh export (service interface), which leg 1 is.
-        {
+        (intents) => ({
           terminalStatus: 200,
           restartable: true,
-          intent: PAYLOAD_INTENTS.exportWallet(clientPublicKey),
-        },
+          intent: intents.exportWallet(clientPublicKey),
+        }),
         call,
       ),
 
@@ -269,7 +282,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     updatePrivacy: (accountId: string, privateEnabled: boolean, call: SignedCallOptions) =>
       signed<InternalAccount>(
         { method: 'PATCH', path: ['internal-accounts', accountId], body: json({ privateEnabled }) },
-        { terminalStatus: 200, restartable: true, intent: PAYLOAD_INTENTS.updatePrivacy() },
+        (intents) => ({ terminalStatus: 200, restartable: true, intent: intents.updatePrivacy() }),
         call,
       ),
 
@@ -281,7 +294,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     updateCustomer: (customerId: string, patch: Record<string, unknown>, call: SignedCallOptions) =>
       signed<Customer>(
         { method: 'PATCH', path: ['customers', customerId], body: json(patch) },
-        { terminalStatus: 200, restartable: true, intent: PAYLOAD_INTENTS.updateContact() },
+        (intents) => ({ terminalStatus: 200, restartable: true, intent: intents.updateContact() }),
         call,
       ),
 
@@ -301,7 +314,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           body: '{}',
           headers: { 'Idempotency-Key': idempotencyKey },
         },
-        { terminalStatus: 200, restartable: false, intent: PAYLOAD_INTENTS.executeQuote() },
+        (intents) => ({ terminalStatus: 200, restartable: false, intent: intents.executeQuote() }),
         call,
       ),
 

@@ -6,31 +6,11 @@ import { loadChunk } from '../internal/load-chunk.js';
 import { getSubtle, toArrayBuffer } from '../internal/web-crypto.js';
 import type { DecryptionKeyPair } from '../keys/key-pair.js';
 import { purposeOf } from '../keys/key-pair.js';
+import { loadSuite } from './hpke-loader.js';
 import { type PublicKeyInput, toUncompressedPublicKey } from './p256.js';
 
 /** HPKE `info` of every bundle: UTF-8 `turnkey_hpke` (wire-format §3). */
 export const HPKE_INFO = 'turnkey_hpke';
-
-// @hpke/core is loaded on demand (its own chunk): an app's first load needs no HPKE, and an OTP
-// sign-in starts fetching it when the code is requested (`preloadHpke`).
-// The module promise is kept (a dynamic import per call costs a resolve each time, ~4 % of a
-// busy client's CPU) and dropped after a failure so that a later call can try the network again.
-let suiteModule: Promise<typeof import('./hpke-suite.js')> | undefined;
-const loadSuite = () => {
-  suiteModule ??= import('./hpke-suite.js').catch((error: unknown) => {
-    suiteModule = undefined;
-    throw error;
-  });
-  return suiteModule;
-};
-
-/**
- * Starts loading the HPKE code in the background, so it is ready when needed; a failure is
- * ignored here and reported by the call that needs the code.
- */
-export function preloadHpke(): void {
-  loadSuite().catch(() => undefined);
-}
 
 async function createSuite() {
   return (await loadChunk(loadSuite)).hpkeSuite();

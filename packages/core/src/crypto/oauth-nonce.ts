@@ -1,6 +1,7 @@
+import { bytesToBase64Url } from '../encoding/base64url.js';
 import { bytesToHex } from '../encoding/hex.js';
 import { utf8ToBytes } from '../encoding/utf8.js';
-import { sha256 } from '../internal/web-crypto.js';
+import { randomBytes, sha256 } from '../internal/web-crypto.js';
 
 /**
  * Computes the OIDC nonce for a `clientPublicKey` (wire-format §10): lowercase hex of
@@ -16,4 +17,12 @@ import { sha256 } from '../internal/web-crypto.js';
  */
 export async function createOAuthNonce(clientPublicKey: string): Promise<string> {
   return bytesToHex(await sha256(utf8ToBytes(clientPublicKey)));
+}
+
+/**
+ * Makes a fresh OAuth `state` for one attempt (RFC 6749 §10.12): 32 random bytes, base64url, so
+ * an answer can be tied to the attempt that asked for it.
+ */
+export function createOAuthState(): string {
+  return bytesToBase64Url(randomBytes(32));
 }

@@ -65,6 +65,9 @@ export const CLIENT_ERROR_CODES = [
   'DECRYPT_FAILED',
   'PAYLOAD_INTENT_MISMATCH',
   'PROTOCOL_ERROR',
+  // An OAuth redirect's answer the kit refuses: no pending attempt for its `state` (already used,
+  // never started here), a lapsed attempt, or a `state` that is not the pending one.
+  'OAUTH_CALLBACK_INVALID',
   'UNKNOWN',
 ] as const;
 

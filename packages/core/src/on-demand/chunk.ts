@@ -16,10 +16,12 @@ export {
   runRefresh,
   sweepLateRefresh,
 } from '../session/session-refresh-exchange.js';
+export { PAYLOAD_INTENTS } from '../signed-retry/payload-intent.js';
 export {
   reconcileNewCredential,
   reconcileRemoval,
 } from '../signed-retry/reconcile.js';
+export { startSignedRetry } from '../signed-retry/signed-retry.js';
 export { changeContact } from '../wallet/change-contact.js';
 export { exportWallet } from '../wallet/export-wallet.js';
 export { findEmbeddedWallet } from '../wallet/find-embedded-wallet.js';

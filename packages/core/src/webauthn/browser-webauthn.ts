@@ -86,6 +86,12 @@ export function createBrowserWebAuthn(options: BrowserWebAuthnOptions = {}): Web
       }
       return (await load()).browserSupportsWebAuthn();
     },
+    async isConditionalMediationAvailable() {
+      if (globalThis.isSecureContext === false) {
+        return false;
+      }
+      return (await load()).browserSupportsWebAuthnAutofill().catch(() => false);
+    },
     create: (optionsJSON, ceremony = {}) =>
       run('create', ceremony, async (library) => {
         const response = await library.startRegistration({
@@ -106,6 +112,9 @@ export function createBrowserWebAuthn(options: BrowserWebAuthnOptions = {}): Web
           optionsJSON: optionsJSON as Parameters<
             SimpleWebAuthnLibrary['startAuthentication']
           >[0]['optionsJSON'],
+          // Autofill: the library asks with mediation 'conditional' and an empty allow list,
+          // after checking the page has an input whose autocomplete ends in "webauthn".
+          ...(ceremony.mediation === 'conditional' ? { useBrowserAutofill: true } : {}),
         });
         return { ...response, type: 'public-key' as const };
       }),

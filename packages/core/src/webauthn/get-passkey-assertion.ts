@@ -83,17 +83,22 @@ export function toPasskeyAssertion(response: AuthenticationResponseJSON): Passke
  * @param port - The WebAuthn port.
  * @param params - See `buildPasskeyRequestOptions`.
  * @param signal - Closes the prompt when the flow moves on.
+ * @param mediation - `conditional` to offer the passkeys in autofill instead of a prompt.
  * @throws WalletAuthError from `identifyWebAuthnError` (`PASSKEY_CANCELLED`, …) or `PROTOCOL_ERROR`.
  */
 export async function getPasskeyAssertion(
   port: WebAuthnPort,
   params: PasskeyRequestParams,
   signal?: AbortSignal,
+  mediation?: 'conditional',
 ): Promise<PasskeyAssertion> {
   const options = buildPasskeyRequestOptions(params);
   let response: AuthenticationResponseJSON;
   try {
-    response = await port.get(options, signal === undefined ? {} : { signal });
+    response = await port.get(options, {
+      ...(signal === undefined ? {} : { signal }),
+      ...(mediation === undefined ? {} : { mediation }),
+    });
   } catch (error) {
     throw await identifyWebAuthnError(error, {
       ceremony: 'get',

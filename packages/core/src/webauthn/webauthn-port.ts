@@ -84,6 +84,12 @@ export interface AuthenticationResponseJSON {
 export interface WebAuthnCeremonyOptions {
   /** Aborts the ceremony (the prompt closes); the call then rejects with `ABORTED`. */
   signal?: AbortSignal;
+  /**
+   * `conditional` (`get()` only): no prompt; the browser offers the passkeys in the autofill of an
+   * input whose `autocomplete` ends in `webauthn`, and the call waits until the person picks one
+   * (WebAuthn Level 3 §5.1.4, `mediation: 'conditional'`).
+   */
+  mediation?: 'conditional';
 }
 
 /**
@@ -93,6 +99,11 @@ export interface WebAuthnCeremonyOptions {
 export interface WebAuthnPort {
   /** Whether this environment can run a WebAuthn ceremony at all. */
   isSupported(): Promise<boolean>;
+  /**
+   * Whether `get()` can run with `mediation: 'conditional'` (passkeys offered in autofill).
+   * Optional: a port without it never offers autofill.
+   */
+  isConditionalMediationAvailable?(): Promise<boolean>;
   /** Runs a registration ceremony (`navigator.credentials.create()`). */
   create(
     options: PublicKeyCredentialCreationOptionsJSON,

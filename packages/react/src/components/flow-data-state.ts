@@ -17,7 +17,8 @@ const ERROR = new Set([
  * @param status - The flow state's `status`.
  */
 export function flowDataState(status: string): FlowDataState {
-  if (status === 'idle') {
+  // A passkey offered in autofill waits quietly: the part looks at rest.
+  if (status === 'idle' || status === 'preparingAutofill' || status === 'awaitingAutofill') {
     return 'idle';
   }
   if (SUCCESS.has(status)) {

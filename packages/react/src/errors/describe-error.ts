@@ -4,11 +4,12 @@
  * travels along as plain text (UI-01); no stack or bare code reaches the page.
  */
 import {
+  classifyOidcError,
   isWalletAuthError,
   type WalletAuthError,
   type WalletAuthErrorCode,
 } from '@wallet-auth/core';
-import type { WalletAuthMessages } from '../i18n/en.js';
+import type { WalletAuthMessages, WalletAuthSignInMessages } from '../i18n/en.js';
 
 /** What the person can do about an error; each has a label in `messages.actions`. */
 export type ErrorNextAction =
@@ -74,6 +75,7 @@ export const ERROR_NEXT_ACTIONS: Record<WalletAuthErrorCode, ErrorNextAction> = 
   DECRYPT_FAILED: 'retry',
   PAYLOAD_INTENT_MISMATCH: 'contactSupport',
   PROTOCOL_ERROR: 'retry',
+  OAUTH_CALLBACK_INVALID: 'retry',
   UNKNOWN: 'retry',
 };
 
@@ -82,9 +84,18 @@ export const ERROR_NEXT_ACTIONS: Record<WalletAuthErrorCode, ErrorNextAction> = 
  * quote that lapsed before it was approved (wire-format §11.6: the emulator's 400 `INVALID_INPUT`,
  * or core's transfer noticing the quote's `expiresAt` before the stamp; `messages.errorCases`);
  * `insufficientFunds` — core's transfer refusing an amount over the wallet's balance before
- * asking for a signature (`messages.wallet.insufficientFunds`).
+ * asking for a signature (`messages.wallet.insufficientFunds`); `oauthIdentityMismatch` and
+ * `oauthNonceMismatch` — the service refused an ID token for another identity than the
+ * credential's, or one whose nonce is not this attempt's (wire-format §10, `classifyOidcError`);
+ * `passkeyOtherAccount` — a passkey picked from autofill that belongs to another account, refused
+ * before verify.
  */
-export type ErrorCase = 'quoteExpired' | 'insufficientFunds';
+export type ErrorCase =
+  | 'quoteExpired'
+  | 'insufficientFunds'
+  | 'oauthIdentityMismatch'
+  | 'oauthNonceMismatch'
+  | 'passkeyOtherAccount';
 
 function isExpiredQuoteRefusal(error: WalletAuthError): boolean {
   const errors = error.details?.errors;
@@ -123,6 +134,16 @@ export function identifyErrorCase(error: WalletAuthError): ErrorCase | undefined
   if (error.code === 'AMOUNT_OUT_OF_RANGE' && typeof error.details?.available === 'number') {
     return 'insufficientFunds';
   }
+  if (error.details?.passkeyProblem === 'otherPasskey') {
+    return 'passkeyOtherAccount';
+  }
+  const oidc = classifyOidcError(error);
+  if (oidc === 'identityMismatch') {
+    return 'oauthIdentityMismatch';
+  }
+  if (oidc === 'nonceMismatch') {
+    return 'oauthNonceMismatch';
+  }
   return undefined;
 }
 
@@ -130,13 +151,27 @@ export function identifyErrorCase(error: WalletAuthError): ErrorCase | undefined
 const CASE_ACTIONS: Record<ErrorCase, ErrorNextAction> = {
   quoteExpired: 'retry',
   insufficientFunds: 'fixInput',
+  // Asking the same provider again gives the same identity: another method is the way on.
+  oauthIdentityMismatch: 'useAnotherMethod',
+  oauthNonceMismatch: 'retry',
+  passkeyOtherAccount: 'retry',
 };
 
-/** The sentence of each special case. */
-function caseMessage(errorCase: ErrorCase, messages: WalletAuthMessages): string {
-  return errorCase === 'quoteExpired'
-    ? messages.errorCases.quoteExpired
-    : messages.wallet.insufficientFunds;
+/**
+ * The sentence of each special case. A sign-in-only catalogue has no `wallet` group: the code's
+ * own sentence stands in for `insufficientFunds` there.
+ */
+function caseMessage(errorCase: ErrorCase, messages: WalletAuthSignInMessages): string {
+  switch (errorCase) {
+    case 'insufficientFunds':
+      return 'wallet' in messages
+        ? (messages as WalletAuthMessages).wallet.insufficientFunds
+        : messages.errors.AMOUNT_OUT_OF_RANGE;
+    case 'passkeyOtherAccount':
+      return messages.passkey.otherAccount;
+    default:
+      return messages.errorCases[errorCase];
+  }
 }
 
 /** An error as the person sees it. */
@@ -151,7 +186,10 @@ export interface ErrorDescription {
   actionLabel: string;
   /** Seconds to wait, from `Retry-After` (wire-format §11.5), when the service sent one. */
   retryAfterSeconds: number | undefined;
-  /** The service's `reason` (wire-format §13), to be rendered as text only. */
+  /**
+   * The service's `reason` (wire-format §13), to be rendered as text only; `undefined` for a
+   * special case, whose sentence already says it in the person's language.
+   */
   reason: string | undefined;
 }
 
@@ -163,7 +201,10 @@ export interface ErrorDescription {
  * @param error - The error from a flow state, a query or a mutation.
  * @param messages - The active catalogue.
  */
-export function describeError(error: unknown, messages: WalletAuthMessages): ErrorDescription {
+export function describeError(
+  error: unknown,
+  messages: WalletAuthSignInMessages,
+): ErrorDescription {
   const known = isWalletAuthError(error);
   const code: WalletAuthErrorCode =
     known && error.code in ERROR_NEXT_ACTIONS ? error.code : 'UNKNOWN';
@@ -181,6 +222,8 @@ export function describeError(error: unknown, messages: WalletAuthMessages): Err
     actionLabel: messages.actions[action],
     retryAfterSeconds: typeof retryAfter === 'number' ? retryAfter : undefined,
     reason:
-      known && typeof error.reason === 'string' && error.reason !== '' ? error.reason : undefined,
+      known && errorCase === undefined && typeof error.reason === 'string' && error.reason !== ''
+        ? error.reason
+        : undefined,
   };
 }

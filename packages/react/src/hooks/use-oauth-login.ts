@@ -4,15 +4,22 @@ import {
   type OAuthLoginFlow,
   type OAuthLoginFlowOptions,
   type OAuthLoginState,
+  type OAuthRedirectResult,
+  readOAuthRedirectResult,
   type WalletAuthClient,
   type WalletAuthError,
 } from '@wallet-auth/core';
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useFlowHook } from './use-flow-hook.js';
 
-/** Options of `useOAuthLogin`. */
+/** Options of `useOAuthLogin`; the flow's are read once, when it is created. */
 export interface UseOAuthLoginOptions extends OAuthLoginFlowOptions {
   client?: WalletAuthClient;
+  /**
+   * Complete a sign-in by redirect when the page loads with the provider's answer (in its URL).
+   * Turn off when another part of the page completes it. @defaultValue true
+   */
+  completeRedirect?: boolean;
   /** Called once the session is verified and saved on this device. */
   onSuccess?: (session: AuthSession) => void;
   /** Called when the flow ends in `failed` (a closed provider window is `cancelled`). */
@@ -28,24 +35,39 @@ export interface UseOAuthLoginResult {
   cancel: OAuthLoginFlow['cancel'];
   /** Readies the next attempt's key, so the click opens the provider's popup at once (OIDC-13). */
   prepare: OAuthLoginFlow['prepare'];
+  /** Completes a sign-in by redirect (done on mount unless `completeRedirect` is false). */
+  completeRedirect: OAuthLoginFlow['completeRedirect'];
 }
 
 /**
  * Runs an OAuth sign-in (wire-format §10): a fresh client key, its nonce, a fresh ID token from
  * your `getIdToken` (the kit never talks to the identity provider), then verify. States: `idle`,
- * `obtainingToken`, `verifying`, `authenticated`, `needsFreshToken`, `cancelled`, `failed`. The
- * latest `getIdToken` is always used, so it may be an inline function.
+ * `obtainingToken` (popup), `redirecting` and `returning` (redirect), `verifying`,
+ * `authenticated`, `needsFreshToken`, `cancelled`, `failed`. On mount it completes a sign-in by
+ * redirect whose answer is in the page's URL. The latest `getIdToken` is always used, so it may be
+ * an inline function.
  *
  * @param options - `getIdToken`, callbacks and an optional `client`.
  */
 export function useOAuthLogin(options: UseOAuthLoginOptions): UseOAuthLoginResult {
+  const {
+    client,
+    completeRedirect = true,
+    onSuccess: _onSuccess,
+    onError: _onError,
+    getIdToken: _getIdToken,
+    ...flowOptions
+  } = options;
   const getIdToken = useRef(options.getIdToken);
   getIdToken.current = options.getIdToken;
   const { flow, state } = useFlowHook<OAuthLoginState, OAuthLoginFlow>(
     'useOAuthLogin',
-    options.client,
+    client,
     (resolved) =>
-      createOAuthLoginFlow(resolved, { getIdToken: (request) => getIdToken.current(request) }),
+      createOAuthLoginFlow(resolved, {
+        ...flowOptions,
+        getIdToken: (request) => getIdToken.current(request),
+      }),
     (next) => {
       if (next.status === 'authenticated') {
         options.onSuccess?.(next.session);
@@ -54,6 +76,20 @@ export function useOAuthLogin(options: UseOAuthLoginOptions): UseOAuthLoginResul
       }
     },
   );
+  // The answer is read (and removed from the URL) once; a flow that replaces a dropped one (React's
+  // strict mode mounts twice) completes the same answer.
+  const answer = useRef<OAuthRedirectResult | null | undefined>(undefined);
+  const readAnswer = flowOptions.readRedirectResult ?? readOAuthRedirectResult;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the answer is read once per flow, with the reader of the first render
+  useEffect(() => {
+    if (!completeRedirect) {
+      return;
+    }
+    answer.current ??= readAnswer();
+    if (answer.current !== null) {
+      flow.completeRedirect(answer.current);
+    }
+  }, [completeRedirect, flow]);
   return {
     state,
     start: flow.start,
@@ -61,5 +97,6 @@ export function useOAuthLogin(options: UseOAuthLoginOptions): UseOAuthLoginResul
     retry: flow.retry,
     cancel: flow.cancel,
     prepare: flow.prepare,
+    completeRedirect: flow.completeRedirect,
   };
 }

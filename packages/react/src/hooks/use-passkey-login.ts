@@ -26,6 +26,10 @@ export interface UsePasskeyLoginResult {
   retry: PasskeyLoginFlow['retry'];
   cancel: PasskeyLoginFlow['cancel'];
   isSupported: PasskeyLoginFlow['isSupported'];
+  /** Offers the passkey in autofill (conditional mediation), quietly; see the flow's. */
+  startAutofill: PasskeyLoginFlow['startAutofill'];
+  /** Whether this browser can offer passkeys in autofill. */
+  isAutofillAvailable: PasskeyLoginFlow['isAutofillAvailable'];
 }
 
 /**
@@ -57,5 +61,7 @@ export function usePasskeyLogin(options: UsePasskeyLoginOptions = {}): UsePasske
     retry: flow.retry,
     cancel: flow.cancel,
     isSupported: flow.isSupported,
+    startAutofill: flow.startAutofill,
+    isAutofillAvailable: flow.isAutofillAvailable,
   };
 }

@@ -42,6 +42,11 @@ export const de: WalletAuthMessages = {
     resendIn: (duration) => `Sie können in ${duration} einen neuen Code anfordern.`,
     signedIn: 'Sie sind angemeldet.',
     useAnotherCode: 'Andere Methode verwenden',
+    locked: (duration) =>
+      `Zu viele falsche Codes. Zu Ihrer Sicherheit können Sie es in ${duration} erneut versuchen.`,
+    notChecked:
+      'Die Verbindung wurde unterbrochen, bevor der Code geprüft werden konnte. Er wird geprüft, sobald Sie wieder online sind.',
+    checkAgain: 'Code erneut prüfen',
   },
   rateLimit: {
     wait: (duration) => `Zu viele Versuche. Sie können es in ${duration} erneut versuchen.`,
@@ -61,6 +66,12 @@ export const de: WalletAuthMessages = {
     adding: 'Ihr Passkey wird erstellt…',
     added: 'Passkey hinzugefügt.',
     defaultNickname: 'Passkey',
+    notOnDevice:
+      'Es wurde kein Passkey verwendet. Wenn Ihr Passkey auf einem anderen Gerät ist, verwenden Sie dieses Gerät oder wählen Sie eine andere Anmeldemethode.',
+    otherAccount:
+      'Dieser Passkey gehört zu einem anderen Konto. Wählen Sie den Passkey dieses Kontos oder eine andere Anmeldemethode.',
+    autofillLabel: 'Gespeicherter Passkey',
+    autofillHint: 'Wählen Sie einen der Passkeys, die Ihr Browser für diese Website anbietet.',
   },
   oauth: {
     continueWith: (provider) => `Weiter mit ${provider}`,
@@ -68,6 +79,7 @@ export const de: WalletAuthMessages = {
     cancelled:
       'Das Anmeldefenster wurde geschlossen. Versuchen Sie es erneut, wenn Sie so weit sind.',
     add: (provider) => `${provider} verknüpfen`,
+    redirecting: (provider) => `Weiterleitung zu ${provider}…`,
   },
   signIn: {
     title: 'Bei Ihrer Wallet anmelden',
@@ -207,6 +219,10 @@ export const de: WalletAuthMessages = {
   errorCases: {
     quoteExpired:
       'Das Angebot ist abgelaufen, bevor die Zahlung genehmigt wurde, daher wurde nichts gesendet. Starten Sie die Zahlung erneut, um ein neues Angebot zu erhalten.',
+    oauthIdentityMismatch:
+      'Dieses Konto bei Ihrem Identitätsanbieter ist nicht das mit dieser Wallet verknüpfte. Melden Sie sich dort mit dem verknüpften Konto an oder wählen Sie eine andere Methode.',
+    oauthNonceMismatch:
+      'Die Antwort des Identitätsanbieters passte nicht zu dieser Anmeldung und wurde abgelehnt. Versuchen Sie es erneut.',
   },
   errors: {
     INVALID_INPUT: 'Etwas in der Anfrage wurde nicht akzeptiert.',
@@ -244,7 +260,7 @@ export const de: WalletAuthMessages = {
       'Der Wallet-Dienst hat zu lange nicht geantwortet. Versuchen Sie es gleich erneut.',
     NETWORK_ERROR: 'Wir konnten den Wallet-Dienst nicht erreichen. Prüfen Sie Ihre Verbindung.',
     TIMEOUT: 'Der Wallet-Dienst hat zu lange nicht geantwortet.',
-    ABORTED: 'Abgebrochen.',
+    ABORTED: 'Abgebrochen. Es wurde nichts geändert.',
     CHALLENGE_EXPIRED: 'Die Anfrage ist vor der Genehmigung abgelaufen. Beginnen Sie von vorn.',
     PROCESSING_TIMEOUT:
       'Der Wallet-Dienst arbeitet noch daran. Prüfen Sie es in einer Minute, bevor Sie es erneut versuchen.',
@@ -274,6 +290,8 @@ export const de: WalletAuthMessages = {
     PAYLOAD_INTENT_MISMATCH:
       'Der Wallet-Dienst wollte etwas anderes genehmigen lassen, als Sie angefordert haben, daher wurde nichts genehmigt.',
     PROTOCOL_ERROR: 'Der Wallet-Dienst hat unerwartet geantwortet.',
+    OAUTH_CALLBACK_INVALID:
+      'Diese Anmeldeantwort kann nicht verwendet werden: Sie ist abgelaufen, wurde bereits verwendet oder gehört zu einem anderen Versuch. Beginnen Sie die Anmeldung von vorn.',
     UNKNOWN: 'Etwas ist schiefgelaufen.',
   },
 };

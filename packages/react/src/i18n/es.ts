@@ -45,6 +45,11 @@ export const es: WalletAuthMessages = {
     resendIn: (duration) => `Podrás pedir un código nuevo dentro de ${duration}.`,
     signedIn: 'Has iniciado sesión.',
     useAnotherCode: 'Usar otro método',
+    locked: (duration) =>
+      `Demasiados códigos incorrectos. Por seguridad, podrás volver a intentarlo dentro de ${duration}.`,
+    notChecked:
+      'La conexión se cortó antes de comprobar el código. Lo comprobaremos en cuanto vuelvas a tener conexión.',
+    checkAgain: 'Comprobar el código de nuevo',
   },
   rateLimit: {
     wait: (duration) => `Demasiados intentos. Podrás volver a intentarlo dentro de ${duration}.`,
@@ -61,12 +66,19 @@ export const es: WalletAuthMessages = {
     adding: 'Creando tu llave de acceso…',
     added: 'Llave de acceso añadida.',
     defaultNickname: 'Llave de acceso',
+    notOnDevice:
+      'No se usó ninguna llave de acceso. Si tu llave de acceso está en otro dispositivo, usa ese dispositivo o elige otra forma de iniciar sesión.',
+    otherAccount:
+      'Esa llave de acceso es de otra cuenta. Elige la llave de acceso de esta cuenta u otra forma de iniciar sesión.',
+    autofillLabel: 'Llave de acceso guardada',
+    autofillHint: 'Elige una de las llaves de acceso que tu navegador ofrece para este sitio.',
   },
   oauth: {
     continueWith: (provider) => `Continuar con ${provider}`,
     pending: (provider) => `Esperando a ${provider}…`,
     cancelled: 'Se cerró la ventana de inicio de sesión. Vuelve a intentarlo cuando quieras.',
     add: (provider) => `Vincular ${provider}`,
+    redirecting: (provider) => `Te llevamos a ${provider}…`,
   },
   signIn: {
     title: 'Inicia sesión en tu monedero',
@@ -206,6 +218,10 @@ export const es: WalletAuthMessages = {
   errorCases: {
     quoteExpired:
       'La cotización caducó antes de aprobar el pago, así que no se envió nada. Vuelve a empezar el pago para obtener una cotización nueva.',
+    oauthIdentityMismatch:
+      'Esta cuenta de tu proveedor de identidad no es la vinculada a este monedero. Inicia sesión allí con la cuenta vinculada o elige otra forma.',
+    oauthNonceMismatch:
+      'La respuesta del proveedor de identidad no coincidía con este inicio de sesión, así que se rechazó. Vuelve a intentarlo.',
   },
   errors: {
     INVALID_INPUT: 'No se aceptó algo de la solicitud.',
@@ -240,7 +256,7 @@ export const es: WalletAuthMessages = {
       'El servicio del monedero tardó demasiado en responder. Inténtalo de nuevo en breve.',
     NETWORK_ERROR: 'No pudimos contactar con el servicio del monedero. Comprueba tu conexión.',
     TIMEOUT: 'El servicio del monedero tardó demasiado en responder.',
-    ABORTED: 'Cancelado.',
+    ABORTED: 'Cancelado. No se cambió nada.',
     CHALLENGE_EXPIRED: 'La solicitud caducó antes de aprobarse. Vuelve a empezar.',
     PROCESSING_TIMEOUT:
       'El servicio del monedero aún lo está procesando. Compruébalo dentro de un minuto antes de reintentar.',
@@ -270,6 +286,8 @@ export const es: WalletAuthMessages = {
     PAYLOAD_INTENT_MISMATCH:
       'El servicio del monedero pidió aprobar algo distinto de lo que solicitaste, así que no se aprobó nada.',
     PROTOCOL_ERROR: 'El servicio del monedero respondió de forma inesperada.',
+    OAUTH_CALLBACK_INVALID:
+      'Esta respuesta de inicio de sesión no se puede usar: caducó, ya se usó o pertenece a otro intento. Vuelve a iniciar sesión desde el principio.',
     UNKNOWN: 'Algo salió mal.',
   },
 };

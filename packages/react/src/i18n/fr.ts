@@ -45,6 +45,11 @@ export const fr: WalletAuthMessages = {
     resendIn: (duration) => `Vous pourrez demander un nouveau code dans ${duration}.`,
     signedIn: 'Vous êtes connecté.',
     useAnotherCode: 'Utiliser une autre méthode',
+    locked: (duration) =>
+      `Trop de codes erronés. Par sécurité, vous pourrez réessayer dans ${duration}.`,
+    notChecked:
+      'La connexion a été coupée avant la vérification du code. Il sera vérifié dès votre retour en ligne.',
+    checkAgain: 'Vérifier à nouveau le code',
   },
   rateLimit: {
     wait: (duration) => `Trop de tentatives. Vous pourrez réessayer dans ${duration}.`,
@@ -63,12 +68,19 @@ export const fr: WalletAuthMessages = {
     adding: "Création de votre clé d'accès…",
     added: "Clé d'accès ajoutée.",
     defaultNickname: "Clé d'accès",
+    notOnDevice:
+      "Aucune clé d'accès n'a été utilisée. Si votre clé d'accès est sur un autre appareil, utilisez cet appareil ou choisissez un autre moyen de connexion.",
+    otherAccount:
+      "Cette clé d'accès appartient à un autre compte. Choisissez celle de ce compte ou un autre moyen de connexion.",
+    autofillLabel: "Clé d'accès enregistrée",
+    autofillHint: "Choisissez l'une des clés d'accès que votre navigateur propose pour ce site.",
   },
   oauth: {
     continueWith: (provider) => `Continuer avec ${provider}`,
     pending: (provider) => `En attente de ${provider}…`,
     cancelled: 'La fenêtre de connexion a été fermée. Réessayez quand vous serez prêt.',
     add: (provider) => `Associer ${provider}`,
+    redirecting: (provider) => `Redirection vers ${provider}…`,
   },
   signIn: {
     title: 'Connexion à votre portefeuille',
@@ -207,6 +219,10 @@ export const fr: WalletAuthMessages = {
   errorCases: {
     quoteExpired:
       "Le devis a expiré avant l'approbation du paiement : rien n'a été envoyé. Recommencez le paiement pour obtenir un nouveau devis.",
+    oauthIdentityMismatch:
+      "Ce compte chez votre fournisseur d'identité n'est pas celui associé à ce portefeuille. Connectez-vous avec le compte associé ou choisissez un autre moyen.",
+    oauthNonceMismatch:
+      "La réponse du fournisseur d'identité ne correspondait pas à cette connexion : elle a été refusée. Réessayez.",
   },
   errors: {
     INVALID_INPUT: "Un élément de la demande n'a pas été accepté.",
@@ -240,7 +256,7 @@ export const fr: WalletAuthMessages = {
       'Le service du portefeuille a mis trop de temps à répondre. Réessayez dans un instant.',
     NETWORK_ERROR: 'Impossible de joindre le service du portefeuille. Vérifiez votre connexion.',
     TIMEOUT: 'Le service du portefeuille a mis trop de temps à répondre.',
-    ABORTED: 'Annulé.',
+    ABORTED: "Annulé. Rien n'a été modifié.",
     CHALLENGE_EXPIRED: "La demande a expiré avant d'être approuvée. Recommencez.",
     PROCESSING_TIMEOUT:
       'Le service du portefeuille traite encore la demande. Vérifiez dans une minute avant de réessayer.',
@@ -269,6 +285,8 @@ export const fr: WalletAuthMessages = {
     PAYLOAD_INTENT_MISMATCH:
       "Le service du portefeuille demandait d'approuver autre chose que votre demande : rien n'a été approuvé.",
     PROTOCOL_ERROR: 'Le service du portefeuille a répondu de façon inattendue.',
+    OAUTH_CALLBACK_INVALID:
+      'Cette réponse de connexion ne peut pas être utilisée : elle a expiré, a déjà servi ou appartient à une autre tentative. Recommencez la connexion.',
     UNKNOWN: "Une erreur s'est produite.",
   },
 };

@@ -41,6 +41,11 @@ export const ja: WalletAuthMessages = {
     resendIn: (duration) => `${duration}後に新しいコードをリクエストできます。`,
     signedIn: 'ログインしました。',
     useAnotherCode: '別の方法を使う',
+    locked: (duration) =>
+      `間違ったコードが多すぎます。安全のため、${duration}後にもう一度お試しください。`,
+    notChecked:
+      '接続が切れたため、コードを確認できませんでした。オンラインに戻りしだい確認します。',
+    checkAgain: 'もう一度コードを確認',
   },
   rateLimit: {
     wait: (duration) => `試行回数が多すぎます。${duration}後にもう一度お試しください。`,
@@ -57,12 +62,19 @@ export const ja: WalletAuthMessages = {
     adding: 'パスキーを作成しています…',
     added: 'パスキーを追加しました。',
     defaultNickname: 'パスキー',
+    notOnDevice:
+      'パスキーは使用されませんでした。パスキーが別のデバイスにある場合はそのデバイスを使うか、別のログイン方法を選んでください。',
+    otherAccount:
+      'そのパスキーは別のアカウントのものです。このアカウントのパスキーか、別のログイン方法を選んでください。',
+    autofillLabel: '保存済みのパスキー',
+    autofillHint: 'このサイト用にブラウザが表示するパスキーから選んでください。',
   },
   oauth: {
     continueWith: (provider) => `${provider} で続ける`,
     pending: (provider) => `${provider} を待っています…`,
     cancelled: 'ログイン画面が閉じられました。準備ができたらもう一度お試しください。',
     add: (provider) => `${provider} を連携`,
+    redirecting: (provider) => `${provider} に移動しています…`,
   },
   signIn: {
     title: 'ウォレットにログイン',
@@ -200,6 +212,10 @@ export const ja: WalletAuthMessages = {
   errorCases: {
     quoteExpired:
       '支払いが承認される前に見積もりの有効期限が切れたため、何も送信されていません。新しい見積もりを取得するには、支払いをもう一度始めてください。',
+    oauthIdentityMismatch:
+      'ID プロバイダのこのアカウントは、このウォレットに連携されたアカウントではありません。連携済みのアカウントでログインするか、別の方法を選んでください。',
+    oauthNonceMismatch:
+      'ID プロバイダからの応答がこのログインと一致しなかったため、拒否されました。もう一度お試しください。',
   },
   errors: {
     INVALID_INPUT: 'リクエストの一部が受け付けられませんでした。',
@@ -232,7 +248,7 @@ export const ja: WalletAuthMessages = {
       'ウォレットサービスの応答に時間がかかりすぎました。しばらくしてからお試しください。',
     NETWORK_ERROR: 'ウォレットサービスに接続できませんでした。接続を確認してください。',
     TIMEOUT: 'ウォレットサービスの応答に時間がかかりすぎました。',
-    ABORTED: 'キャンセルしました。',
+    ABORTED: 'キャンセルしました。何も変更されていません。',
     CHALLENGE_EXPIRED:
       '承認される前にリクエストの有効期限が切れました。最初からやり直してください。',
     PROCESSING_TIMEOUT:
@@ -262,6 +278,8 @@ export const ja: WalletAuthMessages = {
     PAYLOAD_INTENT_MISMATCH:
       'ウォレットサービスが、リクエストとは異なる内容の承認を求めたため、何も承認されていません。',
     PROTOCOL_ERROR: 'ウォレットサービスから予期しない応答がありました。',
+    OAUTH_CALLBACK_INVALID:
+      'このログイン応答は使用できません。有効期限切れ、使用済み、または別の試行のものです。ログインを最初からやり直してください。',
     UNKNOWN: '問題が発生しました。',
   },
 };

@@ -1,7 +1,6 @@
-import { createContext, type ReactNode, useContext } from 'react';
+import { type ReactNode, useContext } from 'react';
 import { en, type WalletAuthMessages } from './en.js';
-
-const MessagesContext = createContext<WalletAuthMessages>(en);
+import { MessagesContext } from './messages-context.js';
 
 /** Props of `WalletAuthLocaleProvider`. */
 export interface WalletAuthLocaleProviderProps {
@@ -32,5 +31,5 @@ export function WalletAuthLocaleProvider({ messages, children }: WalletAuthLocal
  */
 export function useMessages(override?: WalletAuthMessages): WalletAuthMessages {
   const fromContext = useContext(MessagesContext);
-  return override ?? fromContext;
+  return override ?? fromContext ?? en;
 }

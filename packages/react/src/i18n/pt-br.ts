@@ -46,6 +46,11 @@ export const ptBR: WalletAuthMessages = {
     resendIn: (duration) => `Você poderá pedir um novo código em ${duration}.`,
     signedIn: 'Você entrou.',
     useAnotherCode: 'Usar outro método',
+    locked: (duration) =>
+      `Muitos códigos errados. Por segurança, você poderá tentar de novo em ${duration}.`,
+    notChecked:
+      'A conexão caiu antes de o código ser verificado. Ele será verificado assim que você voltar a ficar on-line.',
+    checkAgain: 'Verificar o código de novo',
   },
   rateLimit: {
     wait: (duration) => `Muitas tentativas. Você poderá tentar de novo em ${duration}.`,
@@ -63,12 +68,19 @@ export const ptBR: WalletAuthMessages = {
     adding: 'Criando sua chave de acesso…',
     added: 'Chave de acesso adicionada.',
     defaultNickname: 'Chave de acesso',
+    notOnDevice:
+      'Nenhuma chave de acesso foi usada. Se a sua chave de acesso está em outro dispositivo, use esse dispositivo ou escolha outra forma de entrar.',
+    otherAccount:
+      'Essa chave de acesso é de outra conta. Escolha a chave de acesso desta conta ou outra forma de entrar.',
+    autofillLabel: 'Chave de acesso salva',
+    autofillHint: 'Escolha uma das chaves de acesso que o seu navegador oferece para este site.',
   },
   oauth: {
     continueWith: (provider) => `Continuar com ${provider}`,
     pending: (provider) => `Aguardando ${provider}…`,
     cancelled: 'A janela de login foi fechada. Tente de novo quando quiser.',
     add: (provider) => `Vincular ${provider}`,
+    redirecting: (provider) => `Levando você para ${provider}…`,
   },
   signIn: {
     title: 'Entre na sua carteira',
@@ -207,6 +219,10 @@ export const ptBR: WalletAuthMessages = {
   errorCases: {
     quoteExpired:
       'A cotação expirou antes de o pagamento ser aprovado, então nada foi enviado. Comece o pagamento de novo para obter uma nova cotação.',
+    oauthIdentityMismatch:
+      'Esta conta no seu provedor de identidade não é a vinculada a esta carteira. Entre lá com a conta vinculada ou escolha outra forma.',
+    oauthNonceMismatch:
+      'A resposta do provedor de identidade não correspondia a este login e foi recusada. Tente de novo.',
   },
   errors: {
     INVALID_INPUT: 'Algo na solicitação não foi aceito.',
@@ -240,7 +256,7 @@ export const ptBR: WalletAuthMessages = {
       'O serviço da carteira demorou demais para responder. Tente de novo em instantes.',
     NETWORK_ERROR: 'Não conseguimos falar com o serviço da carteira. Verifique sua conexão.',
     TIMEOUT: 'O serviço da carteira demorou demais para responder.',
-    ABORTED: 'Cancelado.',
+    ABORTED: 'Cancelado. Nada foi alterado.',
     CHALLENGE_EXPIRED: 'A solicitação expirou antes de ser aprovada. Comece de novo.',
     PROCESSING_TIMEOUT:
       'O serviço da carteira ainda está processando. Confira daqui a um minuto antes de tentar de novo.',
@@ -269,6 +285,8 @@ export const ptBR: WalletAuthMessages = {
     PAYLOAD_INTENT_MISMATCH:
       'O serviço da carteira pediu para aprovar algo diferente do que você solicitou, então nada foi aprovado.',
     PROTOCOL_ERROR: 'O serviço da carteira respondeu de forma inesperada.',
+    OAUTH_CALLBACK_INVALID:
+      'Esta resposta de login não pode ser usada: ela expirou, já foi usada ou pertence a outra tentativa. Comece o login de novo.',
     UNKNOWN: 'Algo deu errado.',
   },
 };

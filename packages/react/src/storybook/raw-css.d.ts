@@ -3,3 +3,6 @@ declare module '*.css?raw' {
   const text: string;
   export default text;
 }
+
+/** A stylesheet imported for its side effect in a story (Vite injects it). */
+declare module '*.css';

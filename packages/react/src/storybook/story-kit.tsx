@@ -6,7 +6,13 @@
  */
 
 import { QueryClientProvider } from '@tanstack/react-query';
-import { executeTransfer, setWalletPrivacy, type WebAuthnPort } from '@wallet-auth/core';
+import {
+  executeTransfer,
+  type GetIdToken,
+  setWalletPrivacy,
+  type WebAuthnPort,
+} from '@wallet-auth/core';
+import { mintSandboxIdToken } from '@wallet-auth/sandbox';
 import type { ReactNode } from 'react';
 import {
   createWalletAuthDevtools,
@@ -15,6 +21,7 @@ import {
 import { WalletAuthProvider } from '../provider/wallet-auth-provider.js';
 import { createKit, type Kit } from '../test/kit.js';
 import {
+  createAutofillWebAuthn,
   createCancellingWebAuthn,
   createPendingWebAuthn,
   createSoftWebAuthn,
@@ -88,8 +95,17 @@ export interface Scenario {
   cashOut?: number;
   /** PENDING → ACTIVE delay of the wallet, in seconds. */
   activationSeconds?: number;
-  /** Which passkey prompt the components get. @defaultValue 'soft' */
-  webauthn?: 'soft' | 'cancel' | 'unsupported' | 'pending';
+  /**
+   * Which passkey prompt the components get; `autofill` also offers the passkey in autofill,
+   * picked with `kit.autofill.pick()`. @defaultValue 'soft'
+   */
+  webauthn?: 'soft' | 'cancel' | 'unsupported' | 'pending' | 'autofill';
+  /**
+   * What the identity provider answers: `otherIdentity` a token for another person,
+   * `popupBlocked` a blocked popup (then a redirect that never returns), `redirect` a redirect
+   * that never returns. @defaultValue a token for the linked identity
+   */
+  identityProvider?: 'otherIdentity' | 'popupBlocked' | 'redirect';
   /** Requests held open (e.g. `/challenge$/`), to show a pending state. */
   hold?: RegExp[];
   /** The OTP lifetime in seconds. */
@@ -108,6 +124,32 @@ export interface StoryKit extends Kit {
   added: { passkey?: string; oauth?: string; transactionId?: string };
   /** The devtools store the client reports to, when the scenario asks for one. */
   devtools: WalletAuthDevtoolsStore | undefined;
+  /** The autofill controls, when the scenario's `webauthn` is `autofill`. */
+  autofill: ReturnType<typeof createAutofillWebAuthn> | undefined;
+}
+
+/** The identity provider of a scenario (the kit's own, or one answering otherwise). */
+function identityProviderFor(kit: Kit, kind: Scenario['identityProvider']): GetIdToken {
+  switch (kind) {
+    case 'otherIdentity':
+      return async ({ nonce }) =>
+        mintSandboxIdToken({
+          aud: 'wallet-auth-stories',
+          sub: 'somebody-else',
+          email: 'eve@gmail.com',
+          nonce,
+          now: kit.serverClock.now() / 1000,
+        });
+    case 'popupBlocked':
+      return ({ mode }) =>
+        mode === 'popup'
+          ? Promise.reject(Object.assign(new Error('blocked'), { name: 'PopupBlockedError' }))
+          : new Promise<never>(() => undefined);
+    case 'redirect':
+      return () => new Promise<never>(() => undefined);
+    default:
+      return kit.getIdToken;
+  }
 }
 
 function portFor(kind: Scenario['webauthn'], soft: WebAuthnPort): WebAuthnPort {
@@ -211,7 +253,17 @@ export async function setUpKit(args: EmulatorArgs, scenario: Scenario = {}): Pro
   }
   kit.network.hold = scenario.hold ?? [];
   kit.network.offline = scenario.networkDown ?? false;
-  return Object.assign(kit, { webauthn: portFor(scenario.webauthn, soft), added, devtools });
+  const autofill =
+    scenario.webauthn === 'autofill'
+      ? createAutofillWebAuthn(globalThis.location?.origin ?? 'http://localhost:6006', soft)
+      : undefined;
+  return Object.assign(kit, {
+    webauthn: autofill?.port ?? portFor(scenario.webauthn, soft),
+    getIdToken: identityProviderFor(kit, scenario.identityProvider),
+    added,
+    devtools,
+    autofill,
+  });
 }
 
 /** The loader of every emulator story: reads `parameters.kit` and the emulator controls. */

@@ -30,8 +30,25 @@ const ON_DEMAND = [
 describe('what loads first', () => {
   it('given the sign-in screen, should leave other languages, provider marks and devtools out of the first load', async () => {
     const { first } = await split(KIT_ENTRIES['sign-in screen (OTP, passkey, OAuth)'] as string);
-    expect(first.some((path) => path.endsWith('i18n/en.ts'))).toBe(true);
+    expect(first.some((path) => path.endsWith('i18n/en-sign-in.ts'))).toBe(true);
     expect(first.filter((path) => ON_DEMAND.some((pattern) => pattern.test(path)))).toEqual([]);
+  });
+
+  it('given the sign-in screen, should ship the English sign-in texts only and load the signed-retry engine on demand', async () => {
+    const { first, lazy } = await split(
+      KIT_ENTRIES['sign-in screen (OTP, passkey, OAuth)'] as string,
+    );
+    // The account parts' texts (en.ts) load with the account parts.
+    expect(first.filter((path) => path.endsWith('i18n/en.ts'))).toEqual([]);
+    // The engine and the payload intents come with the flows' I/O, in the on-demand chunk.
+    const engine = /signed-retry\/(signed-retry|signed-retry\.machine|payload-intent)\.ts$/;
+    expect(first.filter((path) => engine.test(path))).toEqual([]);
+    expect(lazy.filter((path) => engine.test(path))).toHaveLength(3);
+  });
+
+  it('given an account part, should bring the whole English catalogue with it', async () => {
+    const { first } = await split(`export { SessionList } from '@wallet-auth/react';`);
+    expect(first.some((path) => path.endsWith('i18n/en.ts'))).toBe(true);
   });
 
   it('given the language loader, should fetch each catalogue in a chunk of its own', async () => {

@@ -4,7 +4,11 @@
  * kit's JSON port, a port whose prompt the person dismisses, one with no passkeys, and one whose
  * prompt stays open.
  */
-import type { WebAuthnPort } from '@wallet-auth/core';
+import type {
+  AuthenticationResponseJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+  WebAuthnPort,
+} from '@wallet-auth/core';
 import { base64UrlToBytes } from '@wallet-auth/core/primitives';
 import { createSoftAuthenticator, type SoftAuthenticator } from '@wallet-auth/test-utils';
 
@@ -65,4 +69,66 @@ export function createPendingWebAuthn(): WebAuthnPort {
       );
     });
   return { isSupported: async () => true, create: pending, get: pending };
+}
+
+/** A conditional `get()` waiting for the person to pick a passkey from autofill. */
+export interface PendingAutofill {
+  options: PublicKeyCredentialRequestOptionsJSON;
+  signal: AbortSignal | undefined;
+}
+
+/**
+ * A port that also offers passkeys in autofill (conditional mediation), as Chromium and Safari
+ * do: a conditional `get()` waits until the test "picks" a passkey (`pick`, optionally one of
+ * another account, since autofill lists every passkey of the site) or rejects it (`decline`);
+ * an abort rejects it with `AbortError`. Prompted ceremonies use the software authenticator.
+ */
+export function createAutofillWebAuthn(origin: string, base = createSoftWebAuthn(origin)) {
+  const waiting: (PendingAutofill & {
+    resolve: (value: AuthenticationResponseJSON) => void;
+    reject: (error: unknown) => void;
+  })[] = [];
+  const conditional: PendingAutofill[] = [];
+  const port: WebAuthnPort = {
+    isSupported: base.isSupported,
+    isConditionalMediationAvailable: async () => true,
+    create: base.create,
+    get: (options, ceremony = {}) => {
+      if (ceremony.mediation !== 'conditional') {
+        return base.get(options, ceremony);
+      }
+      conditional.push({ options, signal: ceremony.signal });
+      return new Promise<AuthenticationResponseJSON>((resolve, reject) => {
+        const entry = { options, signal: ceremony.signal, resolve, reject };
+        waiting.push(entry);
+        ceremony.signal?.addEventListener('abort', () =>
+          reject(new DOMException('Aborted', 'AbortError')),
+        );
+      });
+    },
+  };
+  return {
+    port,
+    authenticator: base.authenticator,
+    /** Every conditional request made, in order. */
+    conditional,
+    /** Picks a passkey for the latest waiting request: the challenged one, or the one given. */
+    async pick(webauthnCredentialId?: string) {
+      const entry = waiting.pop();
+      if (entry === undefined) {
+        throw new Error('no autofill request is waiting');
+      }
+      const allow = webauthnCredentialId ?? entry.options.allowCredentials?.[0]?.id;
+      entry.resolve(
+        await base.get({
+          ...entry.options,
+          ...(allow === undefined ? {} : { allowCredentials: [{ type: 'public-key', id: allow }] }),
+        }),
+      );
+    },
+    /** The browser declines the autofill request (e.g. no passkey for this site). */
+    decline() {
+      waiting.pop()?.reject(new DOMException('Not allowed', 'NotAllowedError'));
+    },
+  };
 }

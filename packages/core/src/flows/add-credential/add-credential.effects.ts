@@ -2,6 +2,7 @@
  * The I/O of add credential (`add-credential.ts`).
  */
 
+import { createOAuthState } from '../../crypto/oauth-nonce.js';
 import { bytesToHex } from '../../encoding/hex.js';
 import { toWalletAuthError, WalletAuthError } from '../../errors/wallet-auth-error.js';
 import type { EffectRunner } from '../../internal/flow.js';
@@ -42,10 +43,13 @@ export function addCredentialEffects(
           }
           const outcome = await requestIdToken(options.getIdToken, {
             nonce: bytesToHex(randomBytes(32)),
+            state: createOAuthState(),
+            // Adding keeps the page: the signed add needs this page's session in memory.
+            mode: 'popup',
             purpose: 'addCredential',
             signal: context.signal,
           });
-          if (outcome.kind === 'cancelled') {
+          if (outcome.kind === 'cancelled' || outcome.kind === 'popupBlocked') {
             context.send({ type: 'TOKEN_CANCELLED' });
           } else {
             context.send({ type: 'TOKEN_OBTAINED', oidcToken: outcome.oidcToken });

@@ -49,9 +49,15 @@ describe('OIDC answers (wire-format §10)', () => {
     expect(classifyOidcError(new WalletAuthError('INVALID_INPUT', 'x'))).toBeUndefined();
   });
 
-  it('OIDC-11: given a closed provider window, should report cancelled, not an error', async () => {
+  it('OIDC-14: given a closed provider window, should report cancelled, not an error; given a blocked popup, should say so', async () => {
     const signal = new AbortController().signal;
-    const request = { nonce: 'n', purpose: 'signIn' as const, signal };
+    const request = {
+      nonce: 'n',
+      state: 's',
+      mode: 'popup' as const,
+      purpose: 'signIn' as const,
+      signal,
+    };
     expect(await requestIdToken(async () => null, request)).toEqual({ kind: 'cancelled' });
     expect(
       await requestIdToken(async () => {
@@ -62,11 +68,25 @@ describe('OIDC answers (wire-format §10)', () => {
       kind: 'token',
       oidcToken: TOKEN,
     });
+    const blocked = Object.assign(new Error('window.open returned null'), {
+      name: 'PopupBlockedError',
+    });
+    expect(
+      await requestIdToken(async () => {
+        throw blocked;
+      }, request),
+    ).toEqual({ kind: 'popupBlocked' });
   });
 
   it('given a provider failure or a non-token answer, should be a typed error', async () => {
     const signal = new AbortController().signal;
-    const request = { nonce: 'n', purpose: 'signIn' as const, signal };
+    const request = {
+      nonce: 'n',
+      state: 's',
+      mode: 'popup' as const,
+      purpose: 'signIn' as const,
+      signal,
+    };
     const boom = new Error('popup blocked');
     await expect(
       requestIdToken(async () => {
@@ -133,9 +153,87 @@ describe('oauth-login machine', () => {
     });
   });
 
-  it('OIDC-11: given the provider window closed, should be cancelled', () => {
+  it('OIDC-14: given the provider window closed, should be cancelled', () => {
     expect(run([...toObtaining, { type: 'TOKEN_CANCELLED' }]).state).toEqual({
       status: 'cancelled',
+      credentialId: CRED,
+    });
+  });
+
+  it('OIDC-11: given redirect mode, should save and leave (redirecting), and a START may choose it per attempt', () => {
+    const redirecting = createOAuthLoginMachine({ mode: 'redirect' });
+    expect(
+      redirecting.transition(redirecting.initial, { type: 'START', credentialId: CRED }),
+    ).toEqual([
+      { status: 'redirecting', credentialId: CRED },
+      [{ type: 'redirect', credentialId: CRED }],
+    ]);
+    expect(
+      machine.transition(machine.initial, { type: 'START', credentialId: CRED, mode: 'redirect' }),
+    ).toEqual([
+      { status: 'redirecting', credentialId: CRED },
+      [{ type: 'redirect', credentialId: CRED }],
+    ]);
+    // The integrator may still answer in place: the token is verified as from a popup.
+    const [state] = machine.transition(machine.initial, {
+      type: 'START',
+      credentialId: CRED,
+      mode: 'redirect',
+    });
+    expect(
+      machine.transition(state, { type: 'TOKEN_OBTAINED', clientKey: KEY, oidcToken: TOKEN })[0],
+    ).toEqual({
+      status: 'verifying',
+      credentialId: CRED,
+    });
+  });
+
+  it('OIDC-15: given a blocked popup, should go on by redirect with a new attempt', () => {
+    const { state, effects } = run([...toObtaining, { type: 'POPUP_BLOCKED' }]);
+    expect(state).toEqual({ status: 'redirecting', credentialId: CRED });
+    expect(effects[1]).toEqual([{ type: 'redirect', credentialId: CRED }]);
+    // A redirect is not reported blocked: the event is ignored there.
+    expect(machine.transition(state, { type: 'POPUP_BLOCKED' })[0]).toBe(state);
+  });
+
+  it('OIDC-11: given the page back with the answer, should check it (returning) and verify with the saved key', () => {
+    const result = { state: 'st', idToken: TOKEN };
+    const { state, effects } = run([{ type: 'RESUME_REDIRECT', result }]);
+    expect(state).toEqual({ status: 'returning' });
+    expect(effects[0]).toEqual([{ type: 'completeRedirect', result }]);
+    expect(
+      machine.transition(state, {
+        type: 'REDIRECT_RETURNED',
+        credentialId: CRED,
+        clientKey: KEY,
+        oidcToken: TOKEN,
+      }),
+    ).toEqual([
+      { status: 'verifying', credentialId: CRED },
+      [{ type: 'verify', credentialId: CRED, clientKey: KEY, oidcToken: TOKEN }],
+    ]);
+    expect(
+      machine.transition(state, { type: 'REDIRECT_CANCELLED', credentialId: CRED })[0],
+    ).toEqual({ status: 'cancelled', credentialId: CRED });
+  });
+
+  it('OIDC-16: given an answer matching no pending attempt, should fail without a credential, and RETRY should wait for a START', () => {
+    const refused = new WalletAuthError('OAUTH_CALLBACK_INVALID', 'replayed', {
+      details: { callbackProblem: 'noPendingAttempt' },
+    });
+    const { state } = run([
+      { type: 'RESUME_REDIRECT', result: { state: 'st', idToken: TOKEN } },
+      { type: 'REDIRECT_FAILED', credentialId: undefined, error: refused, now: NOW },
+    ]);
+    expect(state).toMatchObject({
+      status: 'failed',
+      credentialId: undefined,
+      error: { code: 'OAUTH_CALLBACK_INVALID' },
+      retryable: false,
+    });
+    expect(machine.transition(state, { type: 'RETRY', now: NOW })[0]).toBe(state);
+    expect(machine.transition(state, { type: 'START', credentialId: CRED })[0]).toEqual({
+      status: 'obtainingToken',
       credentialId: CRED,
     });
   });
@@ -166,6 +264,8 @@ describe('oauth-login machine', () => {
       ]).state,
       run([...toObtaining, { type: 'TOKEN_CANCELLED' }]).state,
       run([...toVerifying, { type: 'VERIFY_FAILED', error: failure, now: NOW }]).state,
+      run([...toObtaining, { type: 'POPUP_BLOCKED' }]).state,
+      run([{ type: 'RESUME_REDIRECT', result: { state: 'st', idToken: TOKEN } }]).state,
     ];
     expect(states.map((s) => s.status)).toEqual([
       'idle',
@@ -175,10 +275,20 @@ describe('oauth-login machine', () => {
       'needsFreshToken',
       'cancelled',
       'failed',
+      'redirecting',
+      'returning',
     ]);
     const accepted: Record<OAuthLoginState['status'], OAuthLoginEvent['type'][]> = {
-      idle: ['START'],
-      obtainingToken: ['TOKEN_OBTAINED', 'TOKEN_CANCELLED', 'TOKEN_FAILED', 'CANCEL'],
+      idle: ['START', 'RESUME_REDIRECT'],
+      obtainingToken: [
+        'TOKEN_OBTAINED',
+        'TOKEN_CANCELLED',
+        'TOKEN_FAILED',
+        'POPUP_BLOCKED',
+        'CANCEL',
+      ],
+      redirecting: ['TOKEN_OBTAINED', 'TOKEN_CANCELLED', 'TOKEN_FAILED', 'CANCEL'],
+      returning: ['REDIRECT_RETURNED', 'REDIRECT_CANCELLED', 'REDIRECT_FAILED', 'CANCEL'],
       verifying: ['VERIFIED', 'VERIFY_FAILED', 'CANCEL'],
       authenticated: ['START'],
       needsFreshToken: ['RETRY', 'START', 'CANCEL'],
@@ -194,6 +304,11 @@ describe('oauth-login machine', () => {
       { type: 'VERIFY_FAILED', error: failure, now: NOW },
       { type: 'RETRY', now: NOW },
       { type: 'CANCEL' },
+      { type: 'POPUP_BLOCKED' },
+      { type: 'RESUME_REDIRECT', result: { state: 'st', error: 'access_denied' } },
+      { type: 'REDIRECT_RETURNED', credentialId: CRED, clientKey: KEY, oidcToken: TOKEN },
+      { type: 'REDIRECT_CANCELLED', credentialId: CRED },
+      { type: 'REDIRECT_FAILED', credentialId: CRED, error: failure, now: NOW },
     ];
     for (const state of states) {
       for (const event of all) {

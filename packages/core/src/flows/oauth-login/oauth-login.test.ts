@@ -141,7 +141,7 @@ describe('OAuth add and sign-in against the emulator', () => {
     await waitFor(flow, (s) => s.status === 'failed' && s.problem === 'identityMismatch');
   });
 
-  it('OIDC-11: given the provider window closed, should be cancelled and send nothing', async () => {
+  it('OIDC-14: given the provider window closed, should be cancelled and send nothing', async () => {
     const { client, requests } = await setup();
     const flow = createOAuthLoginFlow(client, { getIdToken: async () => null });
     flow.start('AuthMethod:0f8fad5b-d9cb-469f-a165-70867728950e');

@@ -35,7 +35,12 @@ const toAwaiting: OtpLoginEvent[] = [
 describe('otp-login machine', () => {
   it('given START, should request a code for the credential', () => {
     const { state, effects } = run([{ type: 'START', credentialId: CRED, now: NOW }]);
-    expect(state).toEqual({ status: 'requestingCode', credentialId: CRED, resend: false });
+    expect(state).toEqual({
+      status: 'requestingCode',
+      credentialId: CRED,
+      resend: false,
+      failedAttempts: 0,
+    });
     expect(effects[0]).toEqual([{ type: 'requestCode', credentialId: CRED }]);
   });
 
@@ -64,7 +69,12 @@ describe('otp-login machine', () => {
       { type: 'RESEND_AVAILABLE' },
       { type: 'RESEND_CODE', now: NOW + 30_000 },
     ]);
-    expect(state).toEqual({ status: 'requestingCode', credentialId: CRED, resend: true });
+    expect(state).toEqual({
+      status: 'requestingCode',
+      credentialId: CRED,
+      resend: true,
+      failedAttempts: 0,
+    });
     expect(effects[3]).toEqual([{ type: 'requestCode', credentialId: CRED }]);
   });
 
@@ -92,6 +102,92 @@ describe('otp-login machine', () => {
       failedAttempts: 1,
       problem: { kind: 'wrongCode', failedAttempts: 1, attemptsLeft: 4 },
     });
+  });
+
+  const wrong = (at: number): OtpLoginEvent[] => [
+    { type: 'SUBMIT_CODE', code: '123456' },
+    { type: 'VERIFY_FAILED', error: unauthorized('Invalid OTP code'), now: NOW + at },
+  ];
+
+  it('UI-12: given wrong codes up to the limit, should count down to one attempt and lock on the code that reaches the limit, never showing 0 attempts with the field open', () => {
+    const fourth = run([...toAwaiting, ...wrong(1), ...wrong(2), ...wrong(3), ...wrong(4)]);
+    expect(fourth.state).toMatchObject({
+      status: 'awaitingCode',
+      problem: { kind: 'wrongCode', failedAttempts: 4, attemptsLeft: 1 },
+    });
+    const [verifying] = machine.transition(fourth.state, { type: 'SUBMIT_CODE', code: '555555' });
+    const [locked, effects] = machine.transition(verifying, {
+      type: 'VERIFY_FAILED',
+      error: unauthorized('Invalid OTP code'),
+      now: NOW + 5000,
+    });
+    expect(locked).toMatchObject({
+      status: 'rateLimited',
+      reason: 'wrongCodes',
+      retryAt: NOW + 5000 + 300_000,
+      error: { code: 'RATE_LIMITED', details: { retryAfterSeconds: 300 } },
+    });
+    expect(effects).toEqual([
+      { type: 'schedule', at: NOW + 305_000, event: { type: 'RATE_LIMIT_OVER' } },
+    ]);
+    // No code can be typed into a locked step; after the lock a new code starts a fresh count.
+    expect(machine.transition(locked, { type: 'SUBMIT_CODE', code: '000000' })[0]).toBe(locked);
+    const [over] = machine.transition(locked, { type: 'RATE_LIMIT_OVER' });
+    expect(machine.transition(over, { type: 'RETRY', now: NOW + 306_000 })[0]).toMatchObject({
+      status: 'requestingCode',
+      failedAttempts: 0,
+    });
+  });
+
+  it('UI-12: given wrong codes before a resend, should keep counting them against the same limit (the service counts per credential)', () => {
+    const { state } = run([
+      ...toAwaiting,
+      ...wrong(1),
+      ...wrong(2),
+      ...wrong(3),
+      { type: 'RESEND_AVAILABLE' },
+      { type: 'RESEND_CODE', now: NOW + 30_000 },
+      { type: 'CODE_SENT', otpEncryptionTargetBundle: BUNDLE, now: NOW + 31_000 },
+      ...wrong(32_000),
+    ]);
+    expect(state).toMatchObject({
+      status: 'awaitingCode',
+      problem: { kind: 'wrongCode', failedAttempts: 4, attemptsLeft: 1 },
+    });
+    expect(run([...toAwaiting, ...wrong(1), ...wrong(2)]).state).toMatchObject({
+      problem: { attemptsLeft: 3 },
+    });
+  });
+
+  it('UI-12: given lockSeconds and attemptsBeforeLock, should lock after that many for that long; given 0 attempts, should show no counter and leave the lock to the service', () => {
+    const strict = createOtpLoginMachine({ attemptsBeforeLock: 2, lockSeconds: 60 });
+    const locked = run([...toAwaiting, ...wrong(1), ...wrong(2)], strict).state;
+    expect(locked).toMatchObject({ status: 'rateLimited', retryAt: NOW + 2 + 60_000 });
+    const unknown = createOtpLoginMachine({ attemptsBeforeLock: 0 });
+    const many = [...toAwaiting, ...wrong(1), ...wrong(2), ...wrong(3), ...wrong(4), ...wrong(5)];
+    expect(run(many, unknown).state).toMatchObject({
+      status: 'awaitingCode',
+      problem: { kind: 'wrongCode', failedAttempts: 5, attemptsLeft: undefined },
+    });
+  });
+
+  it('given no connection while the code is checked, should return to the field without counting a wrong code', () => {
+    const offline = new WalletAuthError('NETWORK_ERROR', 'fetch failed');
+    const { state } = run([
+      ...toAwaiting,
+      ...wrong(1),
+      { type: 'SUBMIT_CODE', code: '000000' },
+      { type: 'VERIFY_FAILED', error: offline, now: NOW + 2000 },
+    ]);
+    expect(state).toMatchObject({
+      status: 'awaitingCode',
+      failedAttempts: 1,
+      problem: { kind: 'networkError', error: offline },
+    });
+    // The same code may be sent again as it is.
+    expect(machine.transition(state, { type: 'SUBMIT_CODE', code: '000000' })[1]).toEqual([
+      { type: 'verifyCode', credentialId: CRED, code: '000000', otpEncryptionTargetBundle: BUNDLE },
+    ]);
   });
 
   it('given an expired code, should ask for a new one', () => {

@@ -2,24 +2,38 @@
  * EMAIL_OTP / SMS_OTP sign-in as a pure machine (service interface "Wallet sessions" rule 4,
  * wire-format §4–§6): challenge → code typed → sealed bundle → 202 → stamp by the TEK → session.
  * Resend has a cooldown; a 429 on the challenge is shown with its countdown and never retried
- * automatically (wire-format §11.5).
+ * automatically (wire-format §11.5). Wrong codes are counted across resends, as the service counts
+ * them, and the code step locks when the count reaches the service's limit, so the counter and
+ * the lock agree (catalogue UI-12). A code that could not be checked for want of a connection
+ * returns to the code field (`networkError`), to be sent again.
  */
 
 import { hasServiceReason } from '../../errors/service-reasons.js';
-import type { WalletAuthError } from '../../errors/wallet-auth-error.js';
+import { WalletAuthError } from '../../errors/wallet-auth-error.js';
 import type { Machine, ScheduleEffect } from '../../internal/flow.js';
 import type { AuthSession } from '../../types.js';
 
 export type OtpCredentialType = 'EMAIL_OTP' | 'SMS_OTP';
 
-/** Why the person is asked for a code again. */
+/**
+ * Why the person is asked for a code again: a wrong code (with the attempts left before the lock,
+ * when the limit is known), an expired or voided code, or a code that could not be checked because
+ * the connection failed (it may be sent again as it is).
+ */
 export type OtpCodeProblem =
   | { kind: 'wrongCode'; failedAttempts: number; attemptsLeft: number | undefined }
-  | { kind: 'codeExpired' };
+  | { kind: 'codeExpired' }
+  | { kind: 'networkError'; error: WalletAuthError };
 
 export type OtpLoginState =
   | { status: 'idle' }
-  | { status: 'requestingCode'; credentialId: string; resend: boolean }
+  | {
+      status: 'requestingCode';
+      credentialId: string;
+      resend: boolean;
+      /** Wrong codes so far; the service counts them across codes until a success or a lock. */
+      failedAttempts: number;
+    }
   | {
       status: 'awaitingCode';
       credentialId: string;
@@ -42,7 +56,14 @@ export type OtpLoginState =
         | { kind: 'processing' }
         | { kind: 'rateLimited'; retryAt: number };
     }
-  | { status: 'rateLimited'; credentialId: string; retryAt: number; error: WalletAuthError }
+  | {
+      status: 'rateLimited';
+      credentialId: string;
+      retryAt: number;
+      error: WalletAuthError;
+      /** `wrongCodes`: the limit of wrong codes was reached; `service`: a 429 from the service. */
+      reason: 'wrongCodes' | 'service';
+    }
   | { status: 'authenticated'; session: AuthSession }
   | {
       status: 'failed';
@@ -76,8 +97,14 @@ export type OtpLoginEffect =
 export interface OtpLoginMachineOptions {
   /** Seconds before "send a new code" is offered. @defaultValue 30 */
   resendCooldownSeconds?: number;
-  /** Consecutive wrong codes before the service locks the credential, when known. @defaultValue 5 */
+  /**
+   * Consecutive wrong codes after which the service locks the credential (wire-format §11.5);
+   * the wrong code that reaches it locks the code step at once. 0 when unknown: no counter, no
+   * lock until the service answers 429. @defaultValue 5
+   */
   attemptsBeforeLock?: number;
+  /** Seconds the service keeps the credential locked after those wrong codes. @defaultValue 300 */
+  lockSeconds?: number;
   /** Code length. @defaultValue 6 */
   codeLength?: number;
 }
@@ -106,7 +133,8 @@ export function createOtpLoginMachine(
   options: OtpLoginMachineOptions = {},
 ): Machine<OtpLoginState, OtpLoginEvent, OtpLoginEffect> {
   const cooldownMs = (options.resendCooldownSeconds ?? 30) * 1000;
-  const attemptsBeforeLock = options.attemptsBeforeLock ?? 5;
+  const attemptsBeforeLock = Math.max(0, options.attemptsBeforeLock ?? 5);
+  const lockMs = Math.max(1, options.lockSeconds ?? 300) * 1000;
   const codeLength = options.codeLength ?? 6;
   const initial: OtpLoginState = { status: 'idle' };
 
@@ -114,14 +142,30 @@ export function createOtpLoginMachine(
     return [{ status: 'failed', credentialId, error, retryable: error.retryable }, []];
   }
 
+  function request(credentialId: string, resend: boolean, failedAttempts = 0): Result {
+    return [
+      { status: 'requestingCode', credentialId, resend, failedAttempts },
+      [{ type: 'requestCode', credentialId }],
+    ];
+  }
+
+  function rateLimited(
+    credentialId: string,
+    retryAt: number,
+    error: WalletAuthError,
+    reason: 'wrongCodes' | 'service',
+  ): Result {
+    return [
+      { status: 'rateLimited', credentialId, retryAt, error, reason },
+      [{ type: 'schedule', at: retryAt, event: { type: 'RATE_LIMIT_OVER' } }],
+    ];
+  }
+
   function transition(state: OtpLoginState, event: OtpLoginEvent): Result {
     switch (state.status) {
       case 'idle': {
         if (event.type === 'START') {
-          return [
-            { status: 'requestingCode', credentialId: event.credentialId, resend: false },
-            [{ type: 'requestCode', credentialId: event.credentialId }],
-          ];
+          return request(event.credentialId, false);
         }
         return [state, []];
       }
@@ -135,7 +179,7 @@ export function createOtpLoginMachine(
               otpEncryptionTargetBundle: event.otpEncryptionTargetBundle,
               resendAvailableAt,
               resendAvailable: cooldownMs === 0,
-              failedAttempts: 0,
+              failedAttempts: state.failedAttempts,
               problem: undefined,
             },
             cooldownMs === 0
@@ -145,16 +189,12 @@ export function createOtpLoginMachine(
         }
         if (event.type === 'CHALLENGE_FAILED') {
           if (event.error.code === 'RATE_LIMITED') {
-            const retryAt = retryAtOf(event.error, event.now);
-            return [
-              {
-                status: 'rateLimited',
-                credentialId: state.credentialId,
-                retryAt,
-                error: event.error,
-              },
-              [{ type: 'schedule', at: retryAt, event: { type: 'RATE_LIMIT_OVER' } }],
-            ];
+            return rateLimited(
+              state.credentialId,
+              retryAtOf(event.error, event.now),
+              event.error,
+              'service',
+            );
           }
           return failed(state.credentialId, event.error);
         }
@@ -171,10 +211,7 @@ export function createOtpLoginMachine(
           if (event.now < state.resendAvailableAt) {
             return [state, []];
           }
-          return [
-            { status: 'requestingCode', credentialId: state.credentialId, resend: true },
-            [{ type: 'requestCode', credentialId: state.credentialId }],
-          ];
+          return request(state.credentialId, true, state.failedAttempts);
         }
         if (event.type === 'SUBMIT_CODE') {
           if (event.code.length !== codeLength || !/^[0-9A-Za-z]+$/.test(event.code)) {
@@ -212,24 +249,37 @@ export function createOtpLoginMachine(
           return [{ status: 'authenticated', session: event.session }, []];
         }
         if (event.type === 'VERIFY_FAILED') {
-          const kind = classifyCodeError(event.error);
+          const kind =
+            classifyCodeError(event.error) ??
+            // No answer: the code was perhaps never checked; it goes back to the field as typed.
+            (event.error.code === 'NETWORK_ERROR' ? 'networkError' : undefined);
           if (kind === undefined) {
             if (event.error.code === 'RATE_LIMITED') {
-              const retryAt = retryAtOf(event.error, event.now);
-              return [
-                {
-                  status: 'rateLimited',
-                  credentialId: state.credentialId,
-                  retryAt,
-                  error: event.error,
-                },
-                [{ type: 'schedule', at: retryAt, event: { type: 'RATE_LIMIT_OVER' } }],
-              ];
+              return rateLimited(
+                state.credentialId,
+                retryAtOf(event.error, event.now),
+                event.error,
+                'service',
+              );
             }
             return failed(state.credentialId, event.error);
           }
           const failedAttempts =
             kind === 'wrongCode' ? state.failedAttempts + 1 : state.failedAttempts;
+          if (
+            kind === 'wrongCode' &&
+            attemptsBeforeLock > 0 &&
+            failedAttempts >= attemptsBeforeLock
+          ) {
+            // This wrong code started the service's lock (wire-format §11.5): the field closes now,
+            // not one useless attempt later, and the wait is the service's lock time.
+            const locked = new WalletAuthError(
+              'RATE_LIMITED',
+              'Too many wrong codes: the service locked this sign-in method for a while.',
+              { cause: event.error, details: { retryAfterSeconds: lockMs / 1000 } },
+            );
+            return rateLimited(state.credentialId, event.now + lockMs, locked, 'wrongCodes');
+          }
           const resendAvailable = event.now >= state.resendAvailableAt;
           return [
             {
@@ -244,9 +294,12 @@ export function createOtpLoginMachine(
                   ? {
                       kind,
                       failedAttempts,
-                      attemptsLeft: Math.max(0, attemptsBeforeLock - failedAttempts),
+                      attemptsLeft:
+                        attemptsBeforeLock > 0 ? attemptsBeforeLock - failedAttempts : undefined,
                     }
-                  : { kind },
+                  : kind === 'networkError'
+                    ? { kind, error: event.error }
+                    : { kind },
             },
             resendAvailable
               ? []
@@ -278,10 +331,7 @@ export function createOtpLoginMachine(
           ];
         }
         if (event.type === 'RETRY' && event.now >= state.retryAt) {
-          return [
-            { status: 'requestingCode', credentialId: state.credentialId, resend: true },
-            [{ type: 'requestCode', credentialId: state.credentialId }],
-          ];
+          return request(state.credentialId, true);
         }
         if (event.type === 'CANCEL') {
           return [initial, []];
@@ -290,16 +340,10 @@ export function createOtpLoginMachine(
       }
       case 'failed': {
         if (event.type === 'RETRY' && state.credentialId !== undefined && state.retryable) {
-          return [
-            { status: 'requestingCode', credentialId: state.credentialId, resend: true },
-            [{ type: 'requestCode', credentialId: state.credentialId }],
-          ];
+          return request(state.credentialId, true);
         }
         if (event.type === 'START') {
-          return [
-            { status: 'requestingCode', credentialId: event.credentialId, resend: false },
-            [{ type: 'requestCode', credentialId: event.credentialId }],
-          ];
+          return request(event.credentialId, false);
         }
         if (event.type === 'CANCEL') {
           return [initial, []];

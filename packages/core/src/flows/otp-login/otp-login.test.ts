@@ -58,4 +58,38 @@ describe('OTP sign-in against the emulator', () => {
     expect(failed).toMatchObject({ error: { code: 'BUNDLE_SIGNATURE_INVALID' } });
     expect(requests.filter((r) => r.url.endsWith('/verify'))).toHaveLength(0);
   });
+
+  it('UI-12: given five wrong codes across a resend, should lock the step on the fifth exactly when the emulator locks the credential', async () => {
+    const { client, emailCredentialId } = await setup();
+    const flow = createOtpLoginFlow(client, { resendCooldownSeconds: 0 });
+    flow.start(emailCredentialId);
+    await waitFor(flow, (s) => s.status === 'awaitingCode');
+    const lefts: (number | undefined)[] = [];
+    for (const [index, code] of ['111111', '222222', '333333', '444444'].entries()) {
+      if (index === 2) {
+        // A new code does not reset the service's count of wrong codes.
+        flow.resend();
+        await waitFor(flow, (s) => s.status === 'awaitingCode' && s.problem === undefined);
+      }
+      flow.submitCode(code);
+      const state = await waitFor(
+        flow,
+        (s) => s.status === 'awaitingCode' && s.problem?.kind === 'wrongCode',
+      );
+      lefts.push(
+        state.status === 'awaitingCode' && state.problem?.kind === 'wrongCode'
+          ? state.problem.attemptsLeft
+          : -1,
+      );
+    }
+    expect(lefts).toEqual([4, 3, 2, 1]);
+    flow.submitCode('555555');
+    const locked = await waitFor(flow, (s) => s.status === 'rateLimited');
+    expect(locked).toMatchObject({ reason: 'wrongCodes' });
+    // The emulator agrees: the credential is locked now, so even a new challenge is refused.
+    await expect(client.api.challengeOtp(emailCredentialId)).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+    });
+    flow.dispose();
+  });
 });

@@ -3,7 +3,7 @@
  * crypto and session manager.
  */
 
-import { preloadHpke } from '../../crypto/hpke.js';
+import { preloadHpke } from '../../crypto/hpke-loader.js';
 import { createFlow, type Flow } from '../../internal/flow.js';
 import { runOnDemand } from '../../internal/load-chunk.js';
 import { loadOnDemand } from '../../on-demand/on-demand.js';

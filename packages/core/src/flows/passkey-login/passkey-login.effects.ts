@@ -70,16 +70,31 @@ export function passkeyLoginEffects(
       }
       case 'getAssertion': {
         try {
+          const { webauthnCredentialId } = effect.challenge;
           const assertion = await getPasskeyAssertion(
             webauthn,
             {
               challenge: effect.challenge.challenge,
-              webauthnCredentialId: effect.challenge.webauthnCredentialId,
+              webauthnCredentialId,
               rpId: options.rpId,
               timeoutMs: effect.timeoutMs,
             },
             context.signal,
+            effect.mediation,
           );
+          // Autofill lists every passkey of this site: one that is not the challenged
+          // credential's cannot pass verify, and would count as a failed attempt there.
+          if (
+            effect.mediation === 'conditional' &&
+            webauthnCredentialId !== undefined &&
+            assertion.credentialId !== webauthnCredentialId
+          ) {
+            throw new WalletAuthError(
+              'UNAUTHORIZED',
+              'The passkey picked from autofill is not the challenged credential.',
+              { details: { passkeyProblem: 'otherPasskey' } },
+            );
+          }
           context.send({ type: 'ASSERTION_CREATED', assertion });
         } catch (error) {
           context.send({
@@ -115,6 +130,10 @@ export function passkeyLoginEffects(
             now: clock.now(),
           });
         }
+        return;
+      }
+      case 'schedule': {
+        // Timers are run by the interpreter, never here.
         return;
       }
       default: {

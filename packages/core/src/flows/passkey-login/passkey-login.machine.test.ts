@@ -161,6 +161,84 @@ describe('passkey-login machine', () => {
     }
   });
 
+  const toAutofill: PasskeyLoginEvent[] = [
+    { type: 'START_AUTOFILL', credentialId: CRED },
+    { type: 'CHALLENGE_ISSUED', challenge: CHALLENGE, now: NOW },
+  ];
+
+  it('PK-18: given START_AUTOFILL, should ask for a challenge and offer it in autofill with conditional mediation until it expires', () => {
+    const { state, effects } = run(toAutofill);
+    expect(effects[0]).toEqual([{ type: 'requestChallenge', credentialId: CRED }]);
+    expect(state).toEqual({ status: 'awaitingAutofill', credentialId: CRED, challenge: CHALLENGE });
+    expect(effects[1]).toEqual([
+      { type: 'getAssertion', challenge: CHALLENGE, timeoutMs: 300_000, mediation: 'conditional' },
+      { type: 'schedule', at: NOW + 300_000, event: { type: 'AUTOFILL_EXPIRED' } },
+    ]);
+    expect(machine.transition(state, { type: 'AUTOFILL_EXPIRED' })[0]).toEqual({ status: 'idle' });
+  });
+
+  it('PK-18: given a passkey picked from autofill, should verify it with the autofill challenge', () => {
+    const { state, effects } = run([
+      ...toAutofill,
+      { type: 'ASSERTION_CREATED', assertion: ASSERTION },
+    ]);
+    expect(state).toEqual({ status: 'verifying', credentialId: CRED });
+    expect(effects[2]).toEqual([
+      { type: 'verify', credentialId: CRED, challenge: CHALLENGE, assertion: ASSERTION },
+    ]);
+  });
+
+  it('PK-18: given autofill failing (no challenge, dismissed, aborted), should return to idle without a word', () => {
+    expect(
+      run([
+        { type: 'START_AUTOFILL', credentialId: CRED },
+        { type: 'CHALLENGE_FAILED', error: error('RATE_LIMITED'), now: NOW },
+      ]).state,
+    ).toEqual({ status: 'idle' });
+    for (const code of ['PASSKEY_CANCELLED', 'ABORTED', 'PASSKEY_UNSUPPORTED'] as const) {
+      expect(
+        run([...toAutofill, { type: 'CEREMONY_FAILED', error: error(code), now: NOW }]).state,
+      ).toEqual({ status: 'idle' });
+    }
+  });
+
+  it('PK-18: given a passkey of another account picked from autofill, should fail visibly so it can be said', () => {
+    const other = error('UNAUTHORIZED', { details: { passkeyProblem: 'otherPasskey' } });
+    expect(
+      run([...toAutofill, { type: 'CEREMONY_FAILED', error: other, now: NOW }]).state,
+    ).toMatchObject({
+      status: 'failed',
+      credentialId: CRED,
+      error: other,
+      retryable: true,
+    });
+  });
+
+  it('PK-18: given a click while autofill waits, should open the prompt on the same challenge (no new one); another passkey or an expired challenge asks anew', () => {
+    const { state } = run(toAutofill);
+    expect(
+      machine.transition(state, { type: 'START', credentialId: CRED, now: NOW + 1000 }),
+    ).toEqual([
+      { status: 'awaitingPasskey', credentialId: CRED, challenge: CHALLENGE },
+      [{ type: 'getAssertion', challenge: CHALLENGE, timeoutMs: 299_000 }],
+    ]);
+    expect(machine.transition(state, { type: 'START', credentialId: OTHER, now: NOW })[0]).toEqual({
+      status: 'requestingChallenge',
+      credentialId: OTHER,
+    });
+    expect(
+      machine.transition(state, { type: 'START', credentialId: CRED, now: NOW + 300_000 })[0],
+    ).toEqual({ status: 'requestingChallenge', credentialId: CRED });
+    const [preparing] = machine.transition(machine.initial, {
+      type: 'START_AUTOFILL',
+      credentialId: CRED,
+    });
+    expect(machine.transition(preparing, { type: 'START', credentialId: CRED })[0]).toEqual({
+      status: 'requestingChallenge',
+      credentialId: CRED,
+    });
+  });
+
   it('given the failure causes, should judge which a new challenge may fix', () => {
     expect(isPasskeyRetryable(error('UNAUTHORIZED'))).toBe(true);
     expect(isPasskeyRetryable(error('CHALLENGE_EXPIRED'))).toBe(true);
@@ -187,6 +265,8 @@ describe('passkey-login machine', () => {
       run([...toAwaiting, { type: 'CEREMONY_FAILED', error: error('PASSKEY_CANCELLED'), now: NOW }])
         .state,
       run([...toVerifying, { type: 'VERIFY_FAILED', error: failure, now: NOW }]).state,
+      run([{ type: 'START_AUTOFILL', credentialId: CRED }]).state,
+      run(toAutofill).state,
     ];
     expect(states.map((s) => s.status)).toEqual([
       'idle',
@@ -196,9 +276,19 @@ describe('passkey-login machine', () => {
       'authenticated',
       'cancelled',
       'failed',
+      'preparingAutofill',
+      'awaitingAutofill',
     ]);
     const accepted: Record<PasskeyLoginState['status'], PasskeyLoginEvent['type'][]> = {
-      idle: ['START'],
+      idle: ['START', 'START_AUTOFILL'],
+      preparingAutofill: ['CHALLENGE_ISSUED', 'CHALLENGE_FAILED', 'START', 'CANCEL'],
+      awaitingAutofill: [
+        'ASSERTION_CREATED',
+        'CEREMONY_FAILED',
+        'START',
+        'AUTOFILL_EXPIRED',
+        'CANCEL',
+      ],
       requestingChallenge: ['CHALLENGE_ISSUED', 'CHALLENGE_FAILED', 'CANCEL'],
       awaitingPasskey: ['ASSERTION_CREATED', 'CEREMONY_FAILED', 'START', 'CANCEL'],
       verifying: ['VERIFIED', 'VERIFY_FAILED', 'CANCEL'],
@@ -216,6 +306,8 @@ describe('passkey-login machine', () => {
       { type: 'VERIFY_FAILED', error: failure, now: NOW },
       { type: 'RETRY', now: NOW },
       { type: 'CANCEL' },
+      { type: 'START_AUTOFILL', credentialId: CRED },
+      { type: 'AUTOFILL_EXPIRED' },
     ];
     for (const state of states) {
       for (const event of all) {

@@ -3,11 +3,18 @@
  * rules 6 and 7, wire-format §9): a fresh client key → challenge → the browser's `get()` →
  * verify with the challenge's `Request-Id` → session. Dismissing the prompt is a state
  * (`cancelled`), not an error; starting again while a prompt is open replaces it (catalogue PK-13).
+ *
+ * Autofill (catalogue PK-18): `START_AUTOFILL` asks for a challenge and runs `get()` with
+ * conditional mediation, so the browser offers the passkey in an input's autofill
+ * (`preparingAutofill`, `awaitingAutofill`, both quiet: nothing on screen changes). Any failure
+ * there returns silently to `idle`; a click (`START`) for the same credential takes over the
+ * challenge with a prompt; the challenge's expiry ends the autofill. A passkey picked from
+ * autofill that is not the challenged one is refused before verify (`otherPasskey`).
  */
 
 import type { ClientKey } from '../../crypto/client-key.js';
 import type { WalletAuthError } from '../../errors/wallet-auth-error.js';
-import type { Machine } from '../../internal/flow.js';
+import type { Machine, ScheduleEffect } from '../../internal/flow.js';
 import type { AuthSession, PasskeyAssertion } from '../../types.js';
 import { stoppedTransition } from '../stopped.js';
 
@@ -28,6 +35,10 @@ export interface PasskeyLoginChallenge {
 /** The states of passkey sign-in, discriminated on `status` (house style §2.4.2). */
 export type PasskeyLoginState =
   | { status: 'idle' }
+  /** A challenge is requested for autofill; nothing is shown. */
+  | { status: 'preparingAutofill'; credentialId: string }
+  /** The browser offers the passkey in autofill (conditional mediation); nothing is shown. */
+  | { status: 'awaitingAutofill'; credentialId: string; challenge: PasskeyLoginChallenge }
   | { status: 'requestingChallenge'; credentialId: string }
   /** The browser's passkey prompt is open. */
   | { status: 'awaitingPasskey'; credentialId: string; challenge: PasskeyLoginChallenge }
@@ -46,7 +57,12 @@ export type PasskeyLoginState =
 
 /** What passkey sign-in reacts to: intents (imperative) and effect outcomes (past tense). */
 export type PasskeyLoginEvent =
-  | { type: 'START'; credentialId: string }
+  /** `now` lets a click take over an autofill's challenge that has not expired. */
+  | { type: 'START'; credentialId: string; now?: number }
+  /** Offer the credential's passkey in autofill (conditional mediation). */
+  | { type: 'START_AUTOFILL'; credentialId: string }
+  /** The autofill's challenge lapsed. */
+  | { type: 'AUTOFILL_EXPIRED' }
   | { type: 'CHALLENGE_ISSUED'; challenge: PasskeyLoginChallenge; now: number }
   | { type: 'CHALLENGE_FAILED'; error: WalletAuthError; now: number }
   | { type: 'ASSERTION_CREATED'; assertion: PasskeyAssertion }
@@ -59,7 +75,14 @@ export type PasskeyLoginEvent =
 /** The work passkey sign-in asks the interpreter to do, as data. */
 export type PasskeyLoginEffect =
   | { type: 'requestChallenge'; credentialId: string }
-  | { type: 'getAssertion'; challenge: PasskeyLoginChallenge; timeoutMs: number }
+  | {
+      type: 'getAssertion';
+      challenge: PasskeyLoginChallenge;
+      timeoutMs: number;
+      /** `conditional`: offered in autofill, no prompt. */
+      mediation?: 'conditional';
+    }
+  | ScheduleEffect<PasskeyLoginEvent>
   | {
       type: 'verify';
       credentialId: string;
@@ -71,6 +94,15 @@ type Result = readonly [PasskeyLoginState, readonly PasskeyLoginEffect[]];
 
 // A rejected assertion or a lapsed challenge passes with a new challenge; so may transient causes.
 const passWithNewChallenge: ReadonlySet<string> = new Set(['UNAUTHORIZED', 'CHALLENGE_EXPIRED']);
+
+/**
+ * Tells whether a ceremony failure is a passkey picked from autofill that is not the challenged
+ * credential's (the effect refuses it before verify, `details.passkeyProblem`). Pure.
+ * @param error - The ceremony's failure.
+ */
+export function isOtherPasskey(error: WalletAuthError): boolean {
+  return error.details?.passkeyProblem === 'otherPasskey';
+}
 
 /**
  * Tells whether another attempt with a new challenge may succeed (pure).
@@ -109,6 +141,14 @@ export function createPasskeyLoginMachine(): Machine<
     [{ type: 'requestChallenge', credentialId }],
   ];
 
+  const timeoutOf = (challenge: PasskeyLoginChallenge, now: number) =>
+    Math.min(MAX_CEREMONY_MS, Math.max(MIN_CEREMONY_MS, challenge.expiresAt - now));
+
+  const prompt = (credentialId: string, challenge: PasskeyLoginChallenge, now: number): Result => [
+    { status: 'awaitingPasskey', credentialId, challenge },
+    [{ type: 'getAssertion', challenge, timeoutMs: timeoutOf(challenge, now) }],
+  ];
+
   const fail = (credentialId: string, error: WalletAuthError, now: number): Result => [
     {
       status: 'failed',
@@ -126,20 +166,76 @@ export function createPasskeyLoginMachine(): Machine<
         if (event.type === 'START') {
           return request(event.credentialId);
         }
+        if (event.type === 'START_AUTOFILL') {
+          return [
+            { status: 'preparingAutofill', credentialId: event.credentialId },
+            [{ type: 'requestChallenge', credentialId: event.credentialId }],
+          ];
+        }
+        return [state, []];
+      }
+      case 'preparingAutofill': {
+        if (event.type === 'CHALLENGE_ISSUED') {
+          const { challenge } = event;
+          return [
+            { status: 'awaitingAutofill', credentialId: state.credentialId, challenge },
+            [
+              {
+                type: 'getAssertion',
+                challenge,
+                timeoutMs: timeoutOf(challenge, event.now),
+                mediation: 'conditional',
+              },
+              // Browsers may keep a conditional request open past its timeout: the challenge's
+              // expiry ends it.
+              { type: 'schedule', at: challenge.expiresAt, event: { type: 'AUTOFILL_EXPIRED' } },
+            ],
+          ];
+        }
+        if (event.type === 'CHALLENGE_FAILED' || event.type === 'CANCEL') {
+          return [initial, []];
+        }
+        if (event.type === 'START') {
+          return request(event.credentialId);
+        }
+        return [state, []];
+      }
+      case 'awaitingAutofill': {
+        if (event.type === 'ASSERTION_CREATED') {
+          return [
+            { status: 'verifying', credentialId: state.credentialId },
+            [
+              {
+                type: 'verify',
+                credentialId: state.credentialId,
+                challenge: state.challenge,
+                assertion: event.assertion,
+              },
+            ],
+          ];
+        }
+        if (event.type === 'CEREMONY_FAILED') {
+          // Silent, the button is still there; only a passkey of another account is worth saying.
+          return isOtherPasskey(event.error)
+            ? fail(state.credentialId, event.error, event.now)
+            : [initial, []];
+        }
+        if (event.type === 'START') {
+          // A click takes over the autofill's challenge: the prompt opens at once, with no new
+          // challenge (and, in WebKit, within the click's activation).
+          const now = event.now ?? 0;
+          return event.credentialId === state.credentialId && now < state.challenge.expiresAt
+            ? prompt(state.credentialId, state.challenge, now)
+            : request(event.credentialId);
+        }
+        if (event.type === 'AUTOFILL_EXPIRED' || event.type === 'CANCEL') {
+          return [initial, []];
+        }
         return [state, []];
       }
       case 'requestingChallenge': {
         if (event.type === 'CHALLENGE_ISSUED') {
-          const left = event.challenge.expiresAt - event.now;
-          const timeoutMs = Math.min(MAX_CEREMONY_MS, Math.max(MIN_CEREMONY_MS, left));
-          return [
-            {
-              status: 'awaitingPasskey',
-              credentialId: state.credentialId,
-              challenge: event.challenge,
-            },
-            [{ type: 'getAssertion', challenge: event.challenge, timeoutMs }],
-          ];
+          return prompt(state.credentialId, event.challenge, event.now);
         }
         if (event.type === 'CHALLENGE_FAILED') {
           return fail(state.credentialId, event.error, event.now);

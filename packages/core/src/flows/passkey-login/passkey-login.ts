@@ -38,6 +38,15 @@ export interface PasskeyLoginFlow extends Flow<PasskeyLoginState, PasskeyLoginEv
   cancel(): void;
   /** Whether this browser can use passkeys at all (for `data-unsupported`). */
   isSupported(): Promise<boolean>;
+  /**
+   * Offers the passkey of `credentialId` in the autofill of an input whose `autocomplete` ends in
+   * `webauthn` (conditional mediation, catalogue PK-18), quietly: a failure returns to `idle`,
+   * and `start()` for the same credential takes over its challenge with a prompt. Does nothing
+   * unless the flow is idle.
+   */
+  startAutofill(credentialId: string): void;
+  /** Whether this browser can offer passkeys in autofill (false when the port cannot say). */
+  isAutofillAvailable(): Promise<boolean>;
 }
 
 /**
@@ -65,13 +74,12 @@ export function createPasskeyLoginFlow(
     runOnDemand(
       async () => (await loadOnDemand()).passkeyLoginEffects(client, webauthn, options),
       (effect, error) => ({
-        type: (
-          {
-            requestChallenge: 'CHALLENGE_FAILED',
-            getAssertion: 'CEREMONY_FAILED',
-            verify: 'VERIFY_FAILED',
-          } as const
-        )[effect.type],
+        type:
+          effect.type === 'requestChallenge'
+            ? 'CHALLENGE_FAILED'
+            : effect.type === 'verify'
+              ? 'VERIFY_FAILED'
+              : 'CEREMONY_FAILED',
         error,
         now: clock.now(),
       }),
@@ -94,7 +102,15 @@ export function createPasskeyLoginFlow(
 
   return {
     ...flow,
-    start: (credentialId) => flow.send({ type: 'START', credentialId }),
+    start: (credentialId) => flow.send({ type: 'START', credentialId, now: clock.now() }),
+    startAutofill: (credentialId) => flow.send({ type: 'START_AUTOFILL', credentialId }),
+    isAutofillAvailable: async () => {
+      try {
+        return (await webauthn.isConditionalMediationAvailable?.()) === true;
+      } catch {
+        return false;
+      }
+    },
     reauthenticate,
     retry: () => flow.send({ type: 'RETRY', now: clock.now() }),
     cancel: () => flow.send({ type: 'CANCEL' }),

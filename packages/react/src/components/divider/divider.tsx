@@ -1,13 +1,13 @@
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
-import type { WalletAuthMessages } from '../../i18n/en.js';
-import { useMessages } from '../../i18n/locale-provider.js';
+import type { WalletAuthSignInMessages } from '../../i18n/en.js';
+import { useSignInMessages } from '../../i18n/messages-context.js';
 
 /** Props of `Divider`. */
 export interface DividerProps extends ComponentPropsWithoutRef<'div'> {
   /** The word between the rules. @defaultValue messages.signIn.or ("or") */
   children?: ComponentPropsWithoutRef<'div'>['children'];
   /** Overrides the catalogue of `WalletAuthLocaleProvider`. */
-  messages?: WalletAuthMessages;
+  messages?: WalletAuthSignInMessages;
 }
 
 /**
@@ -23,7 +23,7 @@ export const Divider = forwardRef<HTMLDivElement, DividerProps>(function Divider
   { children, messages: messagesProp, ...props },
   ref,
 ) {
-  const messages = useMessages(messagesProp);
+  const messages = useSignInMessages(messagesProp);
   return (
     <div data-divider="" {...props} ref={ref}>
       <span>{children ?? messages.signIn.or}</span>

@@ -1,8 +1,8 @@
 import { type ComponentPropsWithoutRef, forwardRef, useMemo } from 'react';
 import { type CountdownClock, useCountdown } from '../../hooks/use-countdown.js';
-import type { WalletAuthMessages } from '../../i18n/en.js';
+import type { WalletAuthSignInMessages } from '../../i18n/en.js';
 import { formatDuration } from '../../i18n/format.js';
-import { useMessages } from '../../i18n/locale-provider.js';
+import { useSignInMessages } from '../../i18n/messages-context.js';
 import { VISUALLY_HIDDEN } from '../../primitives/visually-hidden.js';
 
 /** Props of `CountdownNotice`. */
@@ -16,7 +16,7 @@ export interface CountdownNoticeProps extends Omit<ComponentPropsWithoutRef<'div
   /** Shown once the wait is over. @defaultValue messages.rateLimit.over */
   overText?: string;
   /** Overrides the catalogue of `WalletAuthLocaleProvider`. */
-  messages?: WalletAuthMessages;
+  messages?: WalletAuthSignInMessages;
 }
 
 /**
@@ -29,7 +29,7 @@ export const CountdownNotice = forwardRef<HTMLDivElement, CountdownNoticeProps>(
     { until, clock, children, overText, messages: messagesProp, ...props },
     ref,
   ) {
-    const messages = useMessages(messagesProp);
+    const messages = useSignInMessages(messagesProp);
     const left = useCountdown(until, clock);
     // biome-ignore lint/correctness/useExhaustiveDependencies: the announcement is fixed per deadline
     const initial = useMemo(() => Math.max(0, Math.ceil((until - clock.now()) / 1000)), [until]);

@@ -1,14 +1,14 @@
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
 import { useOnlineStatus } from '../../hooks/use-online-status.js';
-import type { WalletAuthMessages } from '../../i18n/en.js';
-import { useMessages } from '../../i18n/locale-provider.js';
+import type { WalletAuthSignInMessages } from '../../i18n/en.js';
+import { useSignInMessages } from '../../i18n/messages-context.js';
 
 /** Props of `OfflineNotice`. */
 export interface OfflineNoticeProps extends Omit<ComponentPropsWithoutRef<'p'>, 'children'> {
   /** Force the state (stories, tests); @defaultValue the browser's `navigator.onLine` */
   offline?: boolean;
   /** The texts (e.g. `fr`). @defaultValue the nearest `WalletAuthLocaleProvider`'s, else English */
-  messages?: WalletAuthMessages;
+  messages?: WalletAuthSignInMessages;
 }
 
 /**
@@ -18,7 +18,7 @@ export interface OfflineNoticeProps extends Omit<ComponentPropsWithoutRef<'p'>, 
  */
 export const OfflineNotice = forwardRef<HTMLParagraphElement, OfflineNoticeProps>(
   function OfflineNotice({ offline: offlineProp, messages: messagesProp, ...props }, ref) {
-    const messages = useMessages(messagesProp);
+    const messages = useSignInMessages(messagesProp);
     const online = useOnlineStatus();
     const offline = offlineProp ?? !online;
     return (

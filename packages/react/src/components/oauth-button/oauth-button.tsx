@@ -1,28 +1,28 @@
 import type {
   AuthSession,
-  GetIdToken,
   IdTokenRequest,
+  OAuthMode,
   WalletAuthClient,
   WalletAuthError,
 } from '@wallet-auth/core';
 import { type ButtonHTMLAttributes, forwardRef, type ReactNode, type Ref, useEffect } from 'react';
 import { useCountdown } from '../../hooks/use-countdown.js';
 import { type UseOAuthLoginResult, useOAuthLogin } from '../../hooks/use-oauth-login.js';
-import type { WalletAuthMessages } from '../../i18n/en.js';
-import { useMessages } from '../../i18n/locale-provider.js';
+import type { WalletAuthSignInMessages } from '../../i18n/en.js';
+import { useSignInMessages } from '../../i18n/messages-context.js';
 import { composeEventHandlers } from '../../primitives/compose-event-handlers.js';
 import { Slot } from '../../primitives/slot.js';
 import { useWalletAuthClient } from '../../provider/use-wallet-auth-client.js';
 import { flowDataState } from '../flow-data-state.js';
 import { ProviderMark } from './provider-mark.js';
 
-/** How the identity provider is shown. */
-export type OAuthMode = 'popup' | 'redirect';
+export type { OAuthMode } from '@wallet-auth/core';
 
-/** Obtains an ID token for `OAuthButton`; also told the button's `mode`. */
-export type OAuthGetIdToken = (
-  request: IdTokenRequest & { mode: OAuthMode },
-) => Promise<string | null>;
+/**
+ * Obtains an ID token for `OAuthButton`: the core's `GetIdToken`, told the attempt's `mode` and
+ * `state` (in `redirect` mode, navigate to the provider and leave the promise pending).
+ */
+export type OAuthGetIdToken = (request: IdTokenRequest) => Promise<string | null>;
 
 /** Props of `OAuthButton`. */
 export interface OAuthButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'onError'> {
@@ -31,8 +31,10 @@ export interface OAuthButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEl
   /** The provider's name as the person knows it, e.g. "Google". */
   provider: string;
   /**
-   * `popup` keeps the page (getIdToken resolves with the token); `redirect` tells `getIdToken` to
-   * navigate away. @defaultValue 'popup'
+   * `popup` keeps the page (`getIdToken` resolves with the token); `redirect` has `getIdToken`
+   * navigate to the provider, and the sign-in completes when the page loads again with the
+   * answer (`useOAuthLogin`). A blocked popup falls back to a redirect when `getIdToken` rejects
+   * with a `PopupBlockedError`. @defaultValue 'popup'
    */
   mode?: OAuthMode;
   /** Your identity-provider code: return a fresh ID token whose `nonce` is `request.nonce`. */
@@ -54,7 +56,7 @@ export interface OAuthButtonProps extends Omit<ButtonHTMLAttributes<HTMLButtonEl
    */
   mark?: ReactNode | false;
   /** The texts (e.g. `fr`). @defaultValue the nearest `WalletAuthLocaleProvider`'s, else English */
-  messages?: WalletAuthMessages;
+  messages?: WalletAuthSignInMessages;
   /** The label. @defaultValue "Continue with <provider>" in the current language */
   children?: ReactNode;
 }
@@ -80,10 +82,14 @@ const OAuthButtonView = forwardRef<HTMLButtonElement, ViewProps>(function OAuthB
   },
   ref,
 ) {
-  const messages = useMessages(messagesProp);
+  const messages = useSignInMessages(messagesProp);
   const client = useWalletAuthClient(clientProp, 'OAuthButton');
   const { status } = login.state;
-  const pending = status === 'obtainingToken' || status === 'verifying';
+  const pending =
+    status === 'obtainingToken' ||
+    status === 'redirecting' ||
+    status === 'returning' ||
+    status === 'verifying';
   const waiting =
     useCountdown(login.state.status === 'failed' ? login.state.retryAt : undefined, client.clock) >
     0;
@@ -110,7 +116,7 @@ const OAuthButtonView = forwardRef<HTMLButtonElement, ViewProps>(function OAuthB
       disabled={blocked}
       {...props}
       ref={ref as Ref<HTMLButtonElement & HTMLElement>}
-      onClick={composeEventHandlers(onClick, () => login.start(credentialId))}
+      onClick={composeEventHandlers(onClick, () => login.start(credentialId, { mode }))}
     >
       {asChild ? (
         (children ?? label)
@@ -128,10 +134,10 @@ const OAuthButtonView = forwardRef<HTMLButtonElement, ViewProps>(function OAuthB
 
 const OAuthButtonWithFlow = forwardRef<HTMLButtonElement, OAuthButtonProps>(
   function OAuthButtonWithFlow({ getIdToken, onSuccess, onError, mode = 'popup', ...props }, ref) {
-    const fetchToken: GetIdToken = (request) =>
-      getIdToken === undefined ? Promise.resolve(null) : getIdToken({ ...request, mode });
     const login = useOAuthLogin({
-      getIdToken: fetchToken,
+      getIdToken: (request) =>
+        getIdToken === undefined ? Promise.resolve(null) : getIdToken(request),
+      mode,
       ...(props.client ? { client: props.client } : {}),
       ...(onSuccess ? { onSuccess } : {}),
       ...(onError ? { onError } : {}),

@@ -32,7 +32,7 @@ interface OtpContextValue {
   invalid: boolean;
 }
 
-const OtpContext = createContext<OtpContextValue | null>(null);
+const OtpContext = /* @__PURE__ */ createContext<OtpContextValue | null>(null);
 
 function useOtpContext(part: string): OtpContextValue {
   const context = useContext(OtpContext);
@@ -96,132 +96,143 @@ const INPUT_STYLE: CSSProperties = {
  * A one-time-code field: one native `<input autocomplete="one-time-code" inputmode="numeric">`
  * under visual slots, so typing, paste and the OS's SMS/email autofill of the whole code all go
  * through the platform's own input. Exposes `data-state` (`empty` | `partial` | `complete`),
- * `data-invalid` and `data-disabled` on the group.
+ * `data-invalid`, `data-disabled` and `data-readonly` on the group. Prefer `readOnly` to
+ * `disabled` while a code is checked: a disabled field loses focus.
  *
  * @example
  * <OtpInput.Root aria-label="Verification code" onComplete={submit}>
  *   <OtpInput.Group>{[0, 1, 2, 3, 4, 5].map((i) => <OtpInput.Slot key={i} index={i} />)}</OtpInput.Group>
  * </OtpInput.Root>
  */
-export const OtpInputRoot = forwardRef<HTMLInputElement, OtpInputRootProps>(function OtpInputRoot(
-  {
-    maxLength = 6,
-    value: valueProp,
-    defaultValue = '',
-    onValueChange,
-    onComplete,
-    alphanumeric = false,
-    invalid = false,
-    disabled = false,
-    containerProps,
-    children,
-    onFocus,
-    onBlur,
-    onSelect,
-    onKeyUp,
-    onPaste,
-    ...inputProps
-  },
-  ref,
-) {
-  const [value, setValue] = useControllableState({
-    value: valueProp,
-    defaultValue,
-    onChange: onValueChange,
-    name: 'OtpInput',
-  });
-  const inputRef = useRef<HTMLInputElement | null>(null);
-  const [focused, setFocused] = useState(false);
-  const [selection, setSelection] = useState<number>(value.length);
-  const lastCompleted = useRef<string | null>(null);
-  // A parent that clears the field (e.g. after a wrong code) re-arms onComplete for the same code.
-  if (value.length < maxLength) {
-    lastCompleted.current = null;
-  }
-
-  const commit = useCallback(
-    (raw: string) => {
-      const next = sanitizeOtp(raw, maxLength, alphanumeric);
-      setValue(next);
-      setSelection(Math.min(next.length, maxLength - 1));
-      if (next.length === maxLength && lastCompleted.current !== next) {
-        lastCompleted.current = next;
-        onComplete?.(next);
-      } else if (next.length < maxLength) {
-        lastCompleted.current = null;
-      }
+export const OtpInputRoot = /* @__PURE__ */ forwardRef<HTMLInputElement, OtpInputRootProps>(
+  function OtpInputRoot(
+    {
+      maxLength = 6,
+      value: valueProp,
+      defaultValue = '',
+      onValueChange,
+      onComplete,
+      alphanumeric = false,
+      invalid = false,
+      disabled = false,
+      readOnly = false,
+      containerProps,
+      children,
+      onFocus,
+      onBlur,
+      onSelect,
+      onKeyUp,
+      onPaste,
+      ...inputProps
     },
-    [alphanumeric, maxLength, onComplete, setValue],
-  );
-
-  const syncSelection = () => {
-    const input = inputRef.current;
-    if (input !== null) {
-      setSelection(Math.min(input.selectionStart ?? value.length, maxLength - 1));
+    ref,
+  ) {
+    const [value, setValue] = useControllableState({
+      value: valueProp,
+      defaultValue,
+      onChange: onValueChange,
+      name: 'OtpInput',
+    });
+    const inputRef = useRef<HTMLInputElement | null>(null);
+    const [focused, setFocused] = useState(false);
+    const [selection, setSelection] = useState<number>(value.length);
+    const lastCompleted = useRef<string | null>(null);
+    // A parent that clears the field (e.g. after a wrong code) re-arms onComplete for the same code.
+    if (value.length < maxLength) {
+      lastCompleted.current = null;
     }
-  };
 
-  const slots = useMemo<OtpSlotState[]>(
-    () =>
-      Array.from({ length: maxLength }, (_, index) => {
-        const char = value[index] ?? null;
-        const isActive = focused && index === Math.min(selection, value.length, maxLength - 1);
-        return { char, isActive, hasFakeCaret: isActive && char === null };
-      }),
-    [focused, maxLength, selection, value],
-  );
+    const commit = useCallback(
+      (raw: string) => {
+        const next = sanitizeOtp(raw, maxLength, alphanumeric);
+        setValue(next);
+        setSelection(Math.min(next.length, maxLength - 1));
+        if (next.length === maxLength && lastCompleted.current !== next) {
+          lastCompleted.current = next;
+          onComplete?.(next);
+        } else if (next.length < maxLength) {
+          lastCompleted.current = null;
+        }
+      },
+      [alphanumeric, maxLength, onComplete, setValue],
+    );
 
-  const state = value.length === 0 ? 'empty' : value.length === maxLength ? 'complete' : 'partial';
-  const context = useMemo(() => ({ slots, disabled, invalid }), [slots, disabled, invalid]);
+    const syncSelection = () => {
+      const input = inputRef.current;
+      if (input !== null) {
+        setSelection(Math.min(input.selectionStart ?? value.length, maxLength - 1));
+      }
+    };
 
-  return (
-    <OtpContext.Provider value={context}>
-      {/* biome-ignore lint/a11y/useSemanticElements: a fieldset would need a legend and form semantics; the group only labels one input */}
-      <div
-        role="group"
-        {...containerProps}
-        data-state={state}
-        data-invalid={invalid ? '' : undefined}
-        data-disabled={disabled ? '' : undefined}
-        data-otp-root=""
-        style={{ position: 'relative', ...containerProps?.style }}
-      >
-        <div aria-hidden="true" style={{ pointerEvents: 'none' }}>
-          {children}
+    const slots = useMemo<OtpSlotState[]>(
+      () =>
+        Array.from({ length: maxLength }, (_, index) => {
+          const char = value[index] ?? null;
+          const isActive = focused && index === Math.min(selection, value.length, maxLength - 1);
+          return { char, isActive, hasFakeCaret: isActive && char === null };
+        }),
+      [focused, maxLength, selection, value],
+    );
+
+    const state =
+      value.length === 0 ? 'empty' : value.length === maxLength ? 'complete' : 'partial';
+    const context = useMemo(() => ({ slots, disabled, invalid }), [slots, disabled, invalid]);
+    // Read-only (e.g. while the code is checked) keeps focus in the field, where `disabled` would
+    // drop it to the page: the next code can be typed after a failure without a click.
+
+    return (
+      <OtpContext.Provider value={context}>
+        {/* biome-ignore lint/a11y/useSemanticElements: a fieldset would need a legend and form semantics; the group only labels one input */}
+        <div
+          role="group"
+          {...containerProps}
+          data-state={state}
+          data-invalid={invalid ? '' : undefined}
+          data-disabled={disabled ? '' : undefined}
+          data-readonly={readOnly ? '' : undefined}
+          data-otp-root=""
+          style={{ position: 'relative', ...containerProps?.style }}
+        >
+          <div aria-hidden="true" style={{ pointerEvents: 'none' }}>
+            {children}
+          </div>
+          <input
+            {...inputProps}
+            ref={composeRefs(ref, inputRef)}
+            value={value}
+            maxLength={maxLength}
+            disabled={disabled}
+            readOnly={readOnly}
+            aria-invalid={invalid || undefined}
+            autoComplete="one-time-code"
+            inputMode={alphanumeric ? 'text' : 'numeric'}
+            pattern={alphanumeric ? `[0-9A-Za-z]{${maxLength}}` : `\\d{${maxLength}}`}
+            spellCheck={false}
+            autoCapitalize="off"
+            autoCorrect="off"
+            data-otp-input=""
+            style={{ ...INPUT_STYLE, ...inputProps.style }}
+            onChange={(event: ChangeEvent<HTMLInputElement>) => commit(event.currentTarget.value)}
+            onPaste={composeEventHandlers(onPaste, (event: ClipboardEvent<HTMLInputElement>) => {
+              // A pasted "123 456" or "123-456" becomes the whole code, replacing what was typed.
+              event.preventDefault();
+              if (!readOnly) {
+                commit(event.clipboardData.getData('text'));
+              }
+            })}
+            onFocus={composeEventHandlers(onFocus, () => {
+              setFocused(true);
+              syncSelection();
+            })}
+            onBlur={composeEventHandlers(onBlur, () => setFocused(false))}
+            onSelect={composeEventHandlers(onSelect, syncSelection)}
+            onKeyUp={composeEventHandlers(onKeyUp, syncSelection)}
+          />
         </div>
-        <input
-          {...inputProps}
-          ref={composeRefs(ref, inputRef)}
-          value={value}
-          maxLength={maxLength}
-          disabled={disabled}
-          aria-invalid={invalid || undefined}
-          autoComplete="one-time-code"
-          inputMode={alphanumeric ? 'text' : 'numeric'}
-          pattern={alphanumeric ? `[0-9A-Za-z]{${maxLength}}` : `\\d{${maxLength}}`}
-          spellCheck={false}
-          autoCapitalize="off"
-          autoCorrect="off"
-          data-otp-input=""
-          style={{ ...INPUT_STYLE, ...inputProps.style }}
-          onChange={(event: ChangeEvent<HTMLInputElement>) => commit(event.currentTarget.value)}
-          onPaste={composeEventHandlers(onPaste, (event: ClipboardEvent<HTMLInputElement>) => {
-            // A pasted "123 456" or "123-456" becomes the whole code, replacing what was typed.
-            event.preventDefault();
-            commit(event.clipboardData.getData('text'));
-          })}
-          onFocus={composeEventHandlers(onFocus, () => {
-            setFocused(true);
-            syncSelection();
-          })}
-          onBlur={composeEventHandlers(onBlur, () => setFocused(false))}
-          onSelect={composeEventHandlers(onSelect, syncSelection)}
-          onKeyUp={composeEventHandlers(onKeyUp, syncSelection)}
-        />
-      </div>
-    </OtpContext.Provider>
-  );
-});
+      </OtpContext.Provider>
+    );
+  },
+);
 
 /** Props of `OtpInput.Group`. */
 export interface OtpInputGroupProps extends ComponentPropsWithoutRef<'div'> {
@@ -230,19 +241,18 @@ export interface OtpInputGroupProps extends ComponentPropsWithoutRef<'div'> {
 }
 
 /** Lays out a run of slots; purely visual (the group is hidden from assistive technology). */
-export const OtpInputGroup = forwardRef<HTMLDivElement, OtpInputGroupProps>(function OtpInputGroup(
-  { asChild = false, ...props },
-  ref,
-) {
-  const Component = asChild ? Slot : 'div';
-  return (
-    <Component
-      data-otp-group=""
-      {...(props as ComponentPropsWithoutRef<'div'>)}
-      ref={ref as Ref<HTMLDivElement & HTMLElement>}
-    />
-  );
-});
+export const OtpInputGroup = /* @__PURE__ */ forwardRef<HTMLDivElement, OtpInputGroupProps>(
+  function OtpInputGroup({ asChild = false, ...props }, ref) {
+    const Component = asChild ? Slot : 'div';
+    return (
+      <Component
+        data-otp-group=""
+        {...(props as ComponentPropsWithoutRef<'div'>)}
+        ref={ref as Ref<HTMLDivElement & HTMLElement>}
+      />
+    );
+  },
+);
 
 /** Props of `OtpInput.Slot`. */
 export interface OtpInputSlotProps extends ComponentPropsWithoutRef<'div'> {
@@ -256,27 +266,26 @@ export interface OtpInputSlotProps extends ComponentPropsWithoutRef<'div'> {
  * One character box. `data-state` is `active` or `inactive`; `data-filled` when it holds a
  * character; `data-fake-caret` while it is the empty active box.
  */
-export const OtpInputSlot = forwardRef<HTMLDivElement, OtpInputSlotProps>(function OtpInputSlot(
-  { index, asChild = false, children, ...props },
-  ref,
-) {
-  const { slots, invalid } = useOtpContext('Slot');
-  const slot = slots[index] ?? { char: null, isActive: false, hasFakeCaret: false };
-  const Component = asChild ? Slot : 'div';
-  return (
-    <Component
-      data-otp-slot=""
-      data-state={slot.isActive ? 'active' : 'inactive'}
-      data-filled={slot.char === null ? undefined : ''}
-      data-fake-caret={slot.hasFakeCaret ? '' : undefined}
-      data-invalid={invalid ? '' : undefined}
-      {...(props as ComponentPropsWithoutRef<'div'>)}
-      ref={ref as Ref<HTMLDivElement & HTMLElement>}
-    >
-      {children ?? slot.char ?? (slot.hasFakeCaret ? <span data-otp-caret="" /> : null)}
-    </Component>
-  );
-});
+export const OtpInputSlot = /* @__PURE__ */ forwardRef<HTMLDivElement, OtpInputSlotProps>(
+  function OtpInputSlot({ index, asChild = false, children, ...props }, ref) {
+    const { slots, invalid } = useOtpContext('Slot');
+    const slot = slots[index] ?? { char: null, isActive: false, hasFakeCaret: false };
+    const Component = asChild ? Slot : 'div';
+    return (
+      <Component
+        data-otp-slot=""
+        data-state={slot.isActive ? 'active' : 'inactive'}
+        data-filled={slot.char === null ? undefined : ''}
+        data-fake-caret={slot.hasFakeCaret ? '' : undefined}
+        data-invalid={invalid ? '' : undefined}
+        {...(props as ComponentPropsWithoutRef<'div'>)}
+        ref={ref as Ref<HTMLDivElement & HTMLElement>}
+      >
+        {children ?? slot.char ?? (slot.hasFakeCaret ? <span data-otp-caret="" /> : null)}
+      </Component>
+    );
+  },
+);
 
 /** Compound parts: `OtpInput.Root`, `OtpInput.Group`, `OtpInput.Slot`. */
 export const OtpInput = {

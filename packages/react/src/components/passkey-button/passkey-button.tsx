@@ -8,8 +8,8 @@ import { type ButtonHTMLAttributes, forwardRef, type ReactNode, type Ref } from 
 import { useCountdown } from '../../hooks/use-countdown.js';
 import { type UsePasskeyLoginResult, usePasskeyLogin } from '../../hooks/use-passkey-login.js';
 import { usePasskeySupport } from '../../hooks/use-passkey-support.js';
-import type { WalletAuthMessages } from '../../i18n/en.js';
-import { useMessages } from '../../i18n/locale-provider.js';
+import type { WalletAuthSignInMessages } from '../../i18n/en.js';
+import { useSignInMessages } from '../../i18n/messages-context.js';
 import { composeEventHandlers } from '../../primitives/compose-event-handlers.js';
 import { Slot } from '../../primitives/slot.js';
 import { useWalletAuthClient } from '../../provider/use-wallet-auth-client.js';
@@ -36,7 +36,7 @@ export interface PasskeyButtonProps
   /** Render the consumer's element instead of a `button`. @defaultValue false */
   asChild?: boolean;
   /** The texts (e.g. `fr`). @defaultValue the nearest `WalletAuthLocaleProvider`'s, else English */
-  messages?: WalletAuthMessages;
+  messages?: WalletAuthSignInMessages;
   /** The label. @defaultValue "Sign in with a passkey" in the current language */
   children?: ReactNode;
 }
@@ -60,7 +60,7 @@ const PasskeyButtonView = forwardRef<HTMLButtonElement, ViewProps>(function Pass
   },
   ref,
 ) {
-  const messages = useMessages(messagesProp);
+  const messages = useSignInMessages(messagesProp);
   const client = useWalletAuthClient(clientProp, 'PasskeyButton');
   const unsupported = usePasskeySupport(login.isSupported) === false;
   const { status } = login.state;

@@ -3,28 +3,34 @@ import type {
   AuthMethod,
   AuthSession,
   GetIdToken,
+  OAuthMode,
   SessionState,
   WalletAuthClient,
   WebAuthnPort,
 } from '@wallet-auth/core';
-import { type ComponentPropsWithoutRef, forwardRef, useId, useState } from 'react';
+import { type ComponentPropsWithoutRef, forwardRef, useId, useRef, useState } from 'react';
 import { useCredentials } from '../../hooks/use-credentials.js';
 import { useOAuthLogin } from '../../hooks/use-oauth-login.js';
 import { useOtpLogin } from '../../hooks/use-otp-login.js';
 import { usePasskeyLogin } from '../../hooks/use-passkey-login.js';
 import { type UnsupportedPasskeys, usePasskeySupport } from '../../hooks/use-passkey-support.js';
 import { useSession } from '../../hooks/use-session.js';
-import type { WalletAuthMessages } from '../../i18n/en.js';
-import { useMessages } from '../../i18n/locale-provider.js';
+import type { ReadSmsCode } from '../../hooks/use-web-otp.js';
+import type { WalletAuthSignInMessages } from '../../i18n/en.js';
+import { useSignInMessages } from '../../i18n/messages-context.js';
+import { composeRefs } from '../../primitives/compose-refs.js';
+import { useFocusStep } from '../../primitives/focus-step.js';
 import { useWalletAuthClient } from '../../provider/use-wallet-auth-client.js';
 import { Divider } from '../divider/divider.js';
 import { ErrorNotice } from '../notice/error-notice.js';
 import { OfflineNotice } from '../notice/offline-notice.js';
 import { OAuthButton } from '../oauth-button/oauth-button.js';
+import { ProviderMark } from '../oauth-button/provider-mark.js';
 import { PasskeyButton } from '../passkey-button/passkey-button.js';
 import { FlowNotice } from './flow-notice.js';
 import { orderCredentials } from './order-credentials.js';
 import { OtpSignIn } from './otp-sign-in.js';
+import { PasskeyAutofill } from './passkey-autofill.js';
 
 /** The look of an assembled component: the opt-in stylesheet's themes, or none. */
 export type WalletAuthTheme = 'light' | 'dark' | 'system' | 'unstyled';
@@ -45,16 +51,34 @@ export interface SignInProps extends Omit<ComponentPropsWithoutRef<'section'>, '
   getIdToken?: GetIdToken;
   /** The provider's name on an OAuth button. @defaultValue the credential's nickname */
   oauthProvider?: (credential: AuthMethod) => string;
+  /**
+   * How the identity provider is shown: `popup`, or `redirect` (your `getIdToken` navigates to
+   * the provider; the sign-in completes when this component mounts again with the answer in the
+   * page's URL). A blocked popup falls back to a redirect when `getIdToken` rejects with a
+   * `PopupBlockedError`. @defaultValue 'popup'
+   */
+  oauthMode?: OAuthMode;
   /** Code length of email and text codes (wire-format §5). @defaultValue 6 */
   codeLength?: number;
   /** Seconds before a new code may be requested. @defaultValue 30 */
   resendCooldownSeconds?: number;
+  /**
+   * Reads the code of a text message for an SMS credential, or `false` never to. @defaultValue
+   * the browser's WebOTP (`navigator.credentials.get({ otp })`) where it exists
+   */
+  readSmsCode?: ReadSmsCode | false;
   /**
    * Where this browser cannot use passkeys (no WebAuthn): `explain` shows the passkey buttons
    * disabled and says why; `hide` leaves them out while another method is offered (catalogue
    * PK-17). @defaultValue 'explain'
    */
   unsupportedPasskeys?: UnsupportedPasskeys;
+  /**
+   * Offer the account's passkey in the browser's autofill too (a field with
+   * `autocomplete="username webauthn"` and conditional mediation), where the browser can; silent
+   * when it cannot, and the passkey button stays (catalogue PK-18). @defaultValue true
+   */
+  passkeyAutofill?: boolean;
   /** `light`, `dark`, `system` (follows the OS) or `unstyled`. @defaultValue 'system' */
   theme?: WalletAuthTheme;
   /** Use this client instead of the nearest `WalletAuthProvider`'s. */
@@ -62,10 +86,13 @@ export interface SignInProps extends Omit<ComponentPropsWithoutRef<'section'>, '
   /** Use this TanStack Query client instead of the nearest `QueryClientProvider`'s. */
   queryClient?: QueryClient;
   /** The texts (e.g. `fr`). @defaultValue the nearest `WalletAuthLocaleProvider`'s, else English */
-  messages?: WalletAuthMessages;
+  messages?: WalletAuthSignInMessages;
 }
 
-function sessionMessage(state: SessionState, messages: WalletAuthMessages): string | undefined {
+function sessionMessage(
+  state: SessionState,
+  messages: WalletAuthSignInMessages,
+): string | undefined {
   if (state.status === 'expired') {
     return messages.signIn.expired;
   }
@@ -98,9 +125,12 @@ export const SignIn = forwardRef<HTMLElement, SignInProps>(function SignIn(
     webauthn,
     getIdToken,
     oauthProvider,
+    oauthMode = 'popup',
     codeLength = 6,
     resendCooldownSeconds,
+    readSmsCode,
     unsupportedPasskeys = 'explain',
+    passkeyAutofill = true,
     theme = 'system',
     client: clientProp,
     queryClient,
@@ -109,9 +139,11 @@ export const SignIn = forwardRef<HTMLElement, SignInProps>(function SignIn(
   },
   ref,
 ) {
-  const messages = useMessages(messagesProp);
+  const messages = useSignInMessages(messagesProp);
   const client = useWalletAuthClient(clientProp, 'SignIn');
   const titleId = useId();
+  const section = useRef<HTMLElement>(null);
+  const methods = useRef<HTMLDivElement>(null);
   const session = useSession(undefined, { client });
   const credentials = useCredentials({
     accountId,
@@ -127,6 +159,7 @@ export const SignIn = forwardRef<HTMLElement, SignInProps>(function SignIn(
   const passkey = usePasskeyLogin({ ...callbacks, ...(webauthn ? { webauthn } : {}) });
   const oauth = useOAuthLogin({
     ...callbacks,
+    mode: oauthMode,
     getIdToken: (request) => (getIdToken ? getIdToken(request) : Promise.resolve(null)),
   });
   const emailOtp = useOtpLogin({ ...otpOptions, credentialType: 'EMAIL_OTP' });
@@ -153,12 +186,46 @@ export const SignIn = forwardRef<HTMLElement, SignInProps>(function SignIn(
     (credential) => credential.type === 'PASSKEY' || credential.type === 'OAUTH',
   );
   const codes = offered.filter((credential) => !quick.includes(credential));
+
   const primaryId = offered.find((credential) => credential.type !== 'OAUTH')?.id;
   const variant = (credential: AuthMethod) =>
     credential.id === primaryId ? 'primary' : 'secondary';
+  const providerName = (credential: AuthMethod) =>
+    oauthProvider ? oauthProvider(credential) : credential.nickname;
+  const passkeyCount = offered.filter((item) => item.type === 'PASSKEY').length;
+  const autofillPasskey = offered.find((credential) => credential.type === 'PASSKEY');
+  const autofill = usePasskeySupport(
+    passkey.isAutofillAvailable,
+    passkeyAutofill && autofillPasskey !== undefined && passkeysSupported !== false,
+  );
 
+  // Back from the code step (or away from a failed method), focus goes to the first method.
+  const [methodsStep, setMethodsStep] = useState(0);
+  useFocusStep(methods, otpCredential === undefined ? `methods:${methodsStep}` : undefined, {
+    scope: section,
+    onMount: false,
+  });
+  const backToMethods = () => {
+    otp.cancel();
+    setOtpCredential(undefined);
+    setMethodsStep((step) => step + 1);
+  };
+  const chooseAnotherMethod = (credentialId: string) => {
+    passkey.cancel();
+    oauth.cancel();
+    const others = methods.current?.querySelectorAll<HTMLButtonElement>(
+      'li[data-credential-id] button:not([disabled])',
+    );
+    const next = Array.from(others ?? []).find(
+      (button) => button.closest('li')?.getAttribute('data-credential-id') !== credentialId,
+    );
+    next?.focus();
+  };
+
+  // The buttons keep their labels while pending: the status line below says what is happening,
+  // so the progress is written once.
   const renderMethod = (credential: AuthMethod) => (
-    <li key={credential.id} data-type={credential.type}>
+    <li key={credential.id} data-type={credential.type} data-credential-id={credential.id}>
       {credential.type === 'PASSKEY' ? (
         <PasskeyButton
           data-variant={variant(credential)}
@@ -167,19 +234,23 @@ export const SignIn = forwardRef<HTMLElement, SignInProps>(function SignIn(
           client={client}
           messages={messages}
         >
-          {offered.filter((item) => item.type === 'PASSKEY').length > 1
+          {passkeyCount > 1
             ? messages.passkey.signInWith(credential.nickname)
-            : undefined}
+            : messages.passkey.signIn}
         </PasskeyButton>
       ) : credential.type === 'OAUTH' ? (
         <OAuthButton
           data-variant={variant(credential)}
           credentialId={credential.id}
-          provider={oauthProvider ? oauthProvider(credential) : credential.nickname}
+          provider={providerName(credential)}
+          mode={oauthMode}
           login={oauth}
           client={client}
           messages={messages}
-        />
+          mark={<ProviderMark provider={providerName(credential)} />}
+        >
+          {messages.oauth.continueWith(providerName(credential))}
+        </OAuthButton>
       ) : (
         <button
           type="button"
@@ -213,7 +284,7 @@ export const SignIn = forwardRef<HTMLElement, SignInProps>(function SignIn(
             : 'ready'
       }
       {...props}
-      ref={ref}
+      ref={composeRefs(ref, section)}
     >
       <h2 id={titleId}>{messages.signIn.title}</h2>
       <OfflineNotice messages={messages} />
@@ -229,10 +300,12 @@ export const SignIn = forwardRef<HTMLElement, SignInProps>(function SignIn(
           codeLength={codeLength}
           clock={client.clock}
           messages={messages}
-          onBack={() => setOtpCredential(undefined)}
+          readSmsCode={readSmsCode}
+          scope={section}
+          onBack={backToMethods}
         />
       ) : (
-        <>
+        <div data-methods-step="" ref={methods}>
           {credentials.isError ? (
             <ErrorNotice
               error={credentials.error}
@@ -244,6 +317,13 @@ export const SignIn = forwardRef<HTMLElement, SignInProps>(function SignIn(
           ) : offered.length === 0 ? (
             <p role="status">{messages.signIn.noMethods}</p>
           ) : null}
+          {autofill === true && autofillPasskey !== undefined ? (
+            <PasskeyAutofill
+              credentialId={autofillPasskey.id}
+              login={passkey}
+              messages={messages}
+            />
+          ) : null}
           {quick.length > 0 ? <ul data-methods="">{quick.map(renderMethod)}</ul> : null}
           {quick.length > 0 && codes.length > 0 ? <Divider messages={messages} /> : null}
           {codes.length > 0 ? <ul data-methods="">{codes.map(renderMethod)}</ul> : null}
@@ -251,10 +331,18 @@ export const SignIn = forwardRef<HTMLElement, SignInProps>(function SignIn(
             passkey={passkey}
             oauth={oauth}
             hasPasskey={offered.some((credential) => credential.type === 'PASSKEY')}
+            deviceCredentialId={deviceCredentialId}
+            providerName={(credentialId) => {
+              const credential = offered.find((item) => item.id === credentialId);
+              return credential === undefined ? '' : providerName(credential);
+            }}
+            hasOtherMethod={(credentialId) => offered.some((item) => item.id !== credentialId)}
+            onUseAnotherMethod={chooseAnotherMethod}
             clock={client.clock}
             messages={messages}
+            scope={section}
           />
-        </>
+        </div>
       )}
     </section>
   );
