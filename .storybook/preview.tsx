@@ -1,8 +1,9 @@
 import type { Decorator, Preview } from '@storybook/react-vite';
-import { en, fr, WalletAuthLocaleProvider } from '@wallet-auth/react';
+import { en, WalletAuthLocaleProvider } from '@wallet-auth/react';
 import { WALLET_AUTH_LOCALES } from '@wallet-auth/react/locales';
 import { de } from '@wallet-auth/react/locales/de';
 import { es } from '@wallet-auth/react/locales/es';
+import { fr } from '@wallet-auth/react/locales/fr';
 import { ja } from '@wallet-auth/react/locales/ja';
 import { ptBR } from '@wallet-auth/react/locales/pt-BR';
 import type { ReactNode } from 'react';

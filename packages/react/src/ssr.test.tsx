@@ -61,6 +61,7 @@ describe('server rendering', () => {
     const { renderToString } = await import('react-dom/server');
     const { QueryClient, QueryClientProvider } = await import('@tanstack/react-query');
     const react = await import('./index.js');
+    const { fr } = await import('./i18n/fr.js');
     const client = react.createWalletAuthClient({
       baseUrl: 'https://wallet.example/api/2025-10-13',
       environment: 'production',
@@ -68,7 +69,7 @@ describe('server rendering', () => {
     const html = renderToString(
       <QueryClientProvider client={new QueryClient()}>
         <react.WalletAuthProvider client={client}>
-          <react.WalletAuthLocaleProvider messages={react.fr}>
+          <react.WalletAuthLocaleProvider messages={fr}>
             <react.SignIn accountId="InternalAccount:00000000-0000-4000-8000-000000000000" />
             <react.AccountSecurity />
             <react.WalletCard.Root />
@@ -81,11 +82,11 @@ describe('server rendering', () => {
         </react.WalletAuthProvider>
       </QueryClientProvider>,
     );
-    expect(html).toContain(react.fr.signIn.title);
+    expect(html).toContain(fr.signIn.title);
     expect(html).toContain('data-wallet-auth');
     expect(html.toLowerCase()).toContain('autocomplete="one-time-code"');
     // The session is `loading` until the browser restores it.
-    expect(html).toContain(react.fr.common.loading);
+    expect(html).toContain(fr.common.loading);
     expect(touched).toEqual([]);
   });
 

@@ -9,7 +9,7 @@ import {
   type WalletAuthError,
   type WalletAuthErrorCode,
 } from '@wallet-auth/core';
-import type { WalletAuthMessages, WalletAuthSignInMessages } from '../i18n/en.js';
+import type { WalletAuthSignInMessages } from '../i18n/en.js';
 
 /** What the person can do about an error; each has a label in `messages.actions`. */
 export type ErrorNextAction =
@@ -84,7 +84,7 @@ export const ERROR_NEXT_ACTIONS: Record<WalletAuthErrorCode, ErrorNextAction> = 
  * quote that lapsed before it was approved (wire-format §11.6: the emulator's 400 `INVALID_INPUT`,
  * or core's transfer noticing the quote's `expiresAt` before the stamp; `messages.errorCases`);
  * `insufficientFunds` — core's transfer refusing an amount over the wallet's balance before
- * asking for a signature (`messages.wallet.insufficientFunds`); `oauthIdentityMismatch` and
+ * asking for a signature; `oauthIdentityMismatch` and
  * `oauthNonceMismatch` — the service refused an ID token for another identity than the
  * credential's, or one whose nonce is not this attempt's (wire-format §10, `classifyOidcError`);
  * `passkeyOtherAccount` — a passkey picked from autofill that belongs to another account, refused
@@ -157,21 +157,11 @@ const CASE_ACTIONS: Record<ErrorCase, ErrorNextAction> = {
   passkeyOtherAccount: 'retry',
 };
 
-/**
- * The sentence of each special case. A sign-in-only catalogue has no `wallet` group: the code's
- * own sentence stands in for `insufficientFunds` there.
- */
+/** The sentence of each special case. */
 function caseMessage(errorCase: ErrorCase, messages: WalletAuthSignInMessages): string {
-  switch (errorCase) {
-    case 'insufficientFunds':
-      return 'wallet' in messages
-        ? (messages as WalletAuthMessages).wallet.insufficientFunds
-        : messages.errors.AMOUNT_OUT_OF_RANGE;
-    case 'passkeyOtherAccount':
-      return messages.passkey.otherAccount;
-    default:
-      return messages.errorCases[errorCase];
-  }
+  return errorCase === 'passkeyOtherAccount'
+    ? messages.passkey.otherAccount
+    : messages.errorCases[errorCase];
 }
 
 /** An error as the person sees it. */

@@ -181,8 +181,6 @@ export const de: WalletAuthMessages = {
       FROZEN: 'Eingefroren',
       FAILED: 'Einrichtung fehlgeschlagen',
     },
-    insufficientFunds:
-      'Ihr Wallet enthält nicht genug für diese Zahlung, daher wurde nichts gesendet. Fügen Sie Guthaben hinzu oder senden Sie einen kleineren Betrag.',
     transaction: {
       label: 'Zahlungsstatus',
       checking: 'Zahlung wird geprüft…',
@@ -217,6 +215,8 @@ export const de: WalletAuthMessages = {
     none: 'Verstanden',
   },
   errorCases: {
+    insufficientFunds:
+      'Ihr Wallet enthält nicht genug für diese Zahlung, daher wurde nichts gesendet. Fügen Sie Guthaben hinzu oder senden Sie einen kleineren Betrag.',
     quoteExpired:
       'Das Angebot ist abgelaufen, bevor die Zahlung genehmigt wurde, daher wurde nichts gesendet. Starten Sie die Zahlung erneut, um ein neues Angebot zu erhalten.',
     oauthIdentityMismatch:

@@ -99,6 +99,8 @@ export const enSignIn = {
     none: 'OK',
   },
   errorCases: {
+    insufficientFunds:
+      "Your wallet doesn't hold enough for this payment, so nothing was sent. Add funds or send a smaller amount.",
     quoteExpired:
       'The price quote expired before the payment was approved, so nothing was sent. Start the payment again to get a new quote.',
     oauthIdentityMismatch:

@@ -102,8 +102,6 @@ export const en = {
       FROZEN: 'Frozen',
       FAILED: 'Setup failed',
     },
-    insufficientFunds:
-      "Your wallet doesn't hold enough for this payment, so nothing was sent. Add funds or send a smaller amount.",
     transaction: {
       label: 'Payment status',
       checking: 'Checking the payment…',

@@ -180,8 +180,6 @@ export const es: WalletAuthMessages = {
       FROZEN: 'Congelado',
       FAILED: 'La preparación falló',
     },
-    insufficientFunds:
-      'Tu monedero no tiene saldo suficiente para este pago, así que no se envió nada. Añade fondos o envía un importe menor.',
     transaction: {
       label: 'Estado del pago',
       checking: 'Comprobando el pago…',
@@ -216,6 +214,8 @@ export const es: WalletAuthMessages = {
     none: 'Aceptar',
   },
   errorCases: {
+    insufficientFunds:
+      'Tu monedero no tiene saldo suficiente para este pago, así que no se envió nada. Añade fondos o envía un importe menor.',
     quoteExpired:
       'La cotización caducó antes de aprobar el pago, así que no se envió nada. Vuelve a empezar el pago para obtener una cotización nueva.',
     oauthIdentityMismatch:

@@ -181,8 +181,6 @@ export const fr: WalletAuthMessages = {
       FROZEN: 'Gelé',
       FAILED: 'Création échouée',
     },
-    insufficientFunds:
-      "Votre portefeuille ne contient pas assez pour ce paiement : rien n'a été envoyé. Ajoutez des fonds ou envoyez un montant plus petit.",
     transaction: {
       label: 'État du paiement',
       checking: 'Vérification du paiement…',
@@ -217,6 +215,8 @@ export const fr: WalletAuthMessages = {
     none: 'OK',
   },
   errorCases: {
+    insufficientFunds:
+      "Votre portefeuille ne contient pas assez pour ce paiement : rien n'a été envoyé. Ajoutez des fonds ou envoyez un montant plus petit.",
     quoteExpired:
       "Le devis a expiré avant l'approbation du paiement : rien n'a été envoyé. Recommencez le paiement pour obtenir un nouveau devis.",
     oauthIdentityMismatch:

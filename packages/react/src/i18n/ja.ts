@@ -174,8 +174,6 @@ export const ja: WalletAuthMessages = {
       FROZEN: '凍結中',
       FAILED: '準備に失敗しました',
     },
-    insufficientFunds:
-      'ウォレットの残高がこの支払いに足りないため、何も送信されていません。資金を追加するか、金額を減らして送信してください。',
     transaction: {
       label: '支払いの状況',
       checking: '支払いを確認しています…',
@@ -210,6 +208,8 @@ export const ja: WalletAuthMessages = {
     none: '閉じる',
   },
   errorCases: {
+    insufficientFunds:
+      'ウォレットの残高がこの支払いに足りないため、何も送信されていません。資金を追加するか、金額を減らして送信してください。',
     quoteExpired:
       '支払いが承認される前に見積もりの有効期限が切れたため、何も送信されていません。新しい見積もりを取得するには、支払いをもう一度始めてください。',
     oauthIdentityMismatch:

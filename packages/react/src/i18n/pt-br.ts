@@ -181,8 +181,6 @@ export const ptBR: WalletAuthMessages = {
       FROZEN: 'Congelada',
       FAILED: 'Falha na preparação',
     },
-    insufficientFunds:
-      'Sua carteira não tem saldo suficiente para este pagamento, então nada foi enviado. Adicione fundos ou envie um valor menor.',
     transaction: {
       label: 'Status do pagamento',
       checking: 'Verificando o pagamento…',
@@ -217,6 +215,8 @@ export const ptBR: WalletAuthMessages = {
     none: 'Entendi',
   },
   errorCases: {
+    insufficientFunds:
+      'Sua carteira não tem saldo suficiente para este pagamento, então nada foi enviado. Adicione fundos ou envie um valor menor.',
     quoteExpired:
       'A cotação expirou antes de o pagamento ser aprovado, então nada foi enviado. Comece o pagamento de novo para obter uma nova cotação.',
     oauthIdentityMismatch:

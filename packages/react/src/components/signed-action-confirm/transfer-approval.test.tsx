@@ -202,7 +202,7 @@ describe('the payment approval', () => {
     render(kit.wrapper(<Payment accountId={kit.accountId} destinationAccountId={shop} />));
     await user.click(screen.getByRole('button', { name: 'Pay' }));
     const alert = await screen.findByRole('alert');
-    expect(alert?.textContent).toContain(en.wallet.insufficientFunds);
+    expect(alert?.textContent).toContain(en.errorCases.insufficientFunds);
     expect(alert.getAttribute('data-error-case')).toBe('insufficientFunds');
     expect(screen.queryByRole('region', { name: en.confirm.title })).toBeNull();
     expect(kit.requests.filter((request) => request.url.endsWith('/quotes'))).toEqual([]);
