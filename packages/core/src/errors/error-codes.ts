@@ -4,7 +4,9 @@
  * and the refusals of the reference proxy (`@wallet-auth/proxy`, which answers in the same
  * envelope): `FORBIDDEN` (403, an id or origin that is not the signed-in user's, catalogue
  * BFF-05/BFF-13), `METHOD_NOT_ALLOWED` (405, BFF-22), `UPSTREAM_ERROR` (502) and
- * `UPSTREAM_TIMEOUT` (504) when the proxy cannot get an answer from the service (BFF-17).
+ * `UPSTREAM_TIMEOUT` (504) when the proxy cannot get an answer from the service (BFF-17), and
+ * `SERVICE_UNAVAILABLE` (503 with `Retry-After`) when the proxy's own state store cannot answer
+ * and it fails closed (BFF-36).
  */
 export const SERVER_ERROR_CODES = [
   'INVALID_INPUT',
@@ -33,6 +35,7 @@ export const SERVER_ERROR_CODES = [
   'METHOD_NOT_ALLOWED',
   'UPSTREAM_ERROR',
   'UPSTREAM_TIMEOUT',
+  'SERVICE_UNAVAILABLE',
 ] as const;
 
 /**
@@ -104,11 +107,13 @@ const retryableCodes: ReadonlySet<WalletAuthErrorCode> = new Set<WalletAuthError
   'SERVICE_SWITCH_ERROR',
   'UPSTREAM_ERROR',
   'UPSTREAM_TIMEOUT',
+  'SERVICE_UNAVAILABLE',
 ]);
 
 /**
  * Tells whether an error with this code is transient: the same operation with the same input
- * may succeed if repeated later (after `details.retryAfterSeconds` for `RATE_LIMITED`).
+ * may succeed if repeated later (after `details.retryAfterSeconds` for `RATE_LIMITED` and
+ * `SERVICE_UNAVAILABLE`).
  * @param code - A `WalletAuthErrorCode`.
  */
 export function isRetryableErrorCode(code: WalletAuthErrorCode): boolean {

@@ -201,6 +201,27 @@ describe('fromErrorEnvelope with the reference proxy refusals', () => {
     },
   );
 
+  it('BFF-36: given the proxy failing closed (503 SERVICE_UNAVAILABLE with Retry-After), should keep the code, be retryable and carry the wait', async () => {
+    const error = await fromErrorEnvelope(
+      jsonResponse(
+        503,
+        {
+          status: 503,
+          code: 'SERVICE_UNAVAILABLE',
+          message: 'Temporarily unavailable; retry shortly',
+          details: { correlationId: 'c0ffee' },
+        },
+        { 'Retry-After': '2' },
+      ),
+    );
+    expect(error.code).toBe('SERVICE_UNAVAILABLE');
+    expect(error.retryable).toBe(true);
+    expect(error.details).toEqual({ correlationId: 'c0ffee', retryAfterSeconds: 2 });
+    const bare = await fromErrorEnvelope(new Response('busy', { status: 503 }));
+    expect(bare.code).toBe('UNKNOWN');
+    expect(bare.details).toBeUndefined();
+  });
+
   it('given a lower-case or padded proxy code, should not guess: UNKNOWN with the raw code kept', async () => {
     for (const code of ['forbidden', ' FORBIDDEN', 'UPSTREAM_TIMEOUT\n']) {
       const error = await fromErrorEnvelope(jsonResponse(403, { status: 403, code, message: 'x' }));

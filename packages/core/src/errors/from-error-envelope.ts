@@ -27,8 +27,8 @@ async function readJson(response: Response): Promise<unknown> {
  * Turns a non-2xx response into a `WalletAuthError` (house style §2.3, one of the two translation
  * edges). Envelope codes of wire-format §13 pass through; an unknown code becomes `UNKNOWN` with
  * the raw value on `serverCode`. `reason` is read top-level, falling back to `details.reason`.
- * A 429 becomes `RATE_LIMITED` and its `Retry-After` (delta-seconds or HTTP-date) is parsed into
- * `details.retryAfterSeconds`. The envelope's `message` and `reason` are redacted (reliability
+ * A 429 becomes `RATE_LIMITED`; its `Retry-After` (delta-seconds or HTTP-date), and a 503's, is
+ * parsed into `details.retryAfterSeconds`. The envelope's `message` and `reason` are redacted (reliability
  * catalogue X-01, `redactServerText`): no control characters, no JWT-like token, no base64url JSON
  * (stamps), no base64/hex run over 40 characters; the raw server text is not kept anywhere.
  * @param response - The failed response; its body is consumed.
@@ -66,7 +66,7 @@ export async function fromErrorEnvelope(
   }
 
   let allDetails = details;
-  if (status === 429 || code === 'RATE_LIMITED') {
+  if (status === 429 || status === 503 || code === 'RATE_LIMITED') {
     const retryAfterSeconds = parseRetryAfter(response.headers.get('Retry-After'), {
       date: response.headers.get('Date'),
       ...(options.now ? { now: options.now } : {}),

@@ -49,6 +49,7 @@ export const ERROR_NEXT_ACTIONS: Record<WalletAuthErrorCode, ErrorNextAction> = 
   METHOD_NOT_ALLOWED: 'contactSupport',
   UPSTREAM_ERROR: 'retry',
   UPSTREAM_TIMEOUT: 'retry',
+  SERVICE_UNAVAILABLE: 'wait',
   NETWORK_ERROR: 'checkConnection',
   TIMEOUT: 'retry',
   ABORTED: 'none',

@@ -258,6 +258,8 @@ export const de: WalletAuthMessages = {
       'Der Wallet-Dienst ist gerade nicht erreichbar. Versuchen Sie es gleich erneut.',
     UPSTREAM_TIMEOUT:
       'Der Wallet-Dienst hat zu lange nicht geantwortet. Versuchen Sie es gleich erneut.',
+    SERVICE_UNAVAILABLE:
+      'Der Dienst ist gerade nicht erreichbar. Versuchen Sie es in ein paar Sekunden erneut.',
     NETWORK_ERROR: 'Wir konnten den Wallet-Dienst nicht erreichen. Prüfen Sie Ihre Verbindung.',
     TIMEOUT: 'Der Wallet-Dienst hat zu lange nicht geantwortet.',
     ABORTED: 'Abgebrochen. Es wurde nichts geändert.',

@@ -135,6 +135,7 @@ export const enSignIn = {
     METHOD_NOT_ALLOWED: "This site's wallet service doesn't accept this request.",
     UPSTREAM_ERROR: "The wallet service can't be reached right now. Try again shortly.",
     UPSTREAM_TIMEOUT: 'The wallet service took too long to answer. Try again shortly.',
+    SERVICE_UNAVAILABLE: 'The service is busy for a moment. Try again in a few seconds.',
     NETWORK_ERROR: "We couldn't reach the wallet service. Check your connection.",
     TIMEOUT: 'The wallet service took too long to answer.',
     ABORTED: 'Cancelled. Nothing was changed.',

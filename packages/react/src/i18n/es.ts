@@ -254,6 +254,8 @@ export const es: WalletAuthMessages = {
       'Ahora mismo no se puede contactar con el servicio del monedero. Inténtalo de nuevo en breve.',
     UPSTREAM_TIMEOUT:
       'El servicio del monedero tardó demasiado en responder. Inténtalo de nuevo en breve.',
+    SERVICE_UNAVAILABLE:
+      'El servicio no está disponible en este momento. Inténtalo de nuevo en unos segundos.',
     NETWORK_ERROR: 'No pudimos contactar con el servicio del monedero. Comprueba tu conexión.',
     TIMEOUT: 'El servicio del monedero tardó demasiado en responder.',
     ABORTED: 'Cancelado. No se cambió nada.',

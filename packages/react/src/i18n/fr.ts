@@ -254,6 +254,8 @@ export const fr: WalletAuthMessages = {
       'Le service du portefeuille est injoignable pour le moment. Réessayez dans un instant.',
     UPSTREAM_TIMEOUT:
       'Le service du portefeuille a mis trop de temps à répondre. Réessayez dans un instant.',
+    SERVICE_UNAVAILABLE:
+      'Le service est momentanément indisponible. Réessayez dans quelques secondes.',
     NETWORK_ERROR: 'Impossible de joindre le service du portefeuille. Vérifiez votre connexion.',
     TIMEOUT: 'Le service du portefeuille a mis trop de temps à répondre.',
     ABORTED: "Annulé. Rien n'a été modifié.",

@@ -246,6 +246,7 @@ export const ja: WalletAuthMessages = {
     UPSTREAM_ERROR: '現在ウォレットサービスに接続できません。しばらくしてからお試しください。',
     UPSTREAM_TIMEOUT:
       'ウォレットサービスの応答に時間がかかりすぎました。しばらくしてからお試しください。',
+    SERVICE_UNAVAILABLE: 'サービスが一時的に利用できません。数秒後にもう一度お試しください。',
     NETWORK_ERROR: 'ウォレットサービスに接続できませんでした。接続を確認してください。',
     TIMEOUT: 'ウォレットサービスの応答に時間がかかりすぎました。',
     ABORTED: 'キャンセルしました。何も変更されていません。',

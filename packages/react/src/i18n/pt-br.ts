@@ -254,6 +254,8 @@ export const ptBR: WalletAuthMessages = {
       'Não é possível falar com o serviço da carteira agora. Tente de novo em instantes.',
     UPSTREAM_TIMEOUT:
       'O serviço da carteira demorou demais para responder. Tente de novo em instantes.',
+    SERVICE_UNAVAILABLE:
+      'O serviço está indisponível no momento. Tente de novo em alguns segundos.',
     NETWORK_ERROR: 'Não conseguimos falar com o serviço da carteira. Verifique sua conexão.',
     TIMEOUT: 'O serviço da carteira demorou demais para responder.',
     ABORTED: 'Cancelado. Nada foi alterado.',
