@@ -56,7 +56,7 @@ describe('server rendering', () => {
     expect(touched).toEqual([]);
   });
 
-  it('given renderToString, should render the assembled components and parts on the server', async () => {
+  it('UI-08: given renderToString, should render the assembled components and parts on the server, without a style attribute', async () => {
     const touched = watchBrowserGlobals(restore);
     const { renderToString } = await import('react-dom/server');
     const { QueryClient, QueryClientProvider } = await import('@tanstack/react-query');
@@ -78,6 +78,10 @@ describe('server rendering', () => {
                 <react.OtpInput.Slot index={0} />
               </react.OtpInput.Group>
             </react.OtpInput.Root>
+            <react.CountdownNotice
+              until={60_000}
+              clock={{ now: () => 0, setTimeout: () => () => {} }}
+            />
           </react.WalletAuthLocaleProvider>
         </react.WalletAuthProvider>
       </QueryClientProvider>,
@@ -85,6 +89,10 @@ describe('server rendering', () => {
     expect(html).toContain(fr.signIn.title);
     expect(html).toContain('data-wallet-auth');
     expect(html.toLowerCase()).toContain('autocomplete="one-time-code"');
+    // UI-08: no style attribute, which a strict CSP (no 'unsafe-inline' styles) would block; the
+    // parts set their mechanics through the CSSOM once mounted.
+    expect(html).toContain('data-visually-hidden');
+    expect(html).not.toMatch(/\sstyle=/);
     // The session is `loading` until the browser restores it.
     expect(html).toContain(fr.common.loading);
     expect(touched).toEqual([]);

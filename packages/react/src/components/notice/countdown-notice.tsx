@@ -3,7 +3,7 @@ import { type CountdownClock, useCountdown } from '../../hooks/use-countdown.js'
 import type { WalletAuthSignInMessages } from '../../i18n/en.js';
 import { formatDuration } from '../../i18n/format.js';
 import { useSignInMessages } from '../../i18n/messages-context.js';
-import { VISUALLY_HIDDEN } from '../../primitives/visually-hidden.js';
+import { visuallyHidden } from '../../primitives/cssom-style.js';
 
 /** Props of `CountdownNotice`. */
 export interface CountdownNoticeProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
@@ -38,7 +38,7 @@ export const CountdownNotice = forwardRef<HTMLDivElement, CountdownNoticeProps>(
     return (
       <div data-countdown="" data-state={left === 0 ? 'over' : 'waiting'} {...props} ref={ref}>
         <p role="timer">{left === 0 ? over : sentence(formatDuration(left, messages.locale))}</p>
-        <p aria-live="polite" style={VISUALLY_HIDDEN}>
+        <p aria-live="polite" data-visually-hidden="" ref={visuallyHidden}>
           {left === 0 ? over : sentence(formatDuration(initial, messages.locale))}
         </p>
       </div>

@@ -71,6 +71,14 @@ describe('OtpInput', () => {
     await expectNoAxeViolations(container);
   });
 
+  it('UI-08: given a mounted field, should lay the native input over the slots through the CSSOM (no style attribute to block) and keep a style the integrator passes', () => {
+    const { input } = renderOtp({ style: { opacity: '0.5' } });
+    expect(input.style.getPropertyValue('position')).toBe('absolute');
+    expect(input.style.getPropertyValue('caret-color')).toBe('transparent');
+    expect(input.style.getPropertyValue('opacity')).toBe('0.5');
+    expect(screen.getByTestId('otp').style.getPropertyValue('position')).toBe('relative');
+  });
+
   it('given typed digits, should fill the slots and call onComplete once with the whole code', async () => {
     const user = userEvent.setup();
     const { input, onComplete } = renderOtp();

@@ -2,7 +2,6 @@ import {
   type ChangeEvent,
   type ClipboardEvent,
   type ComponentPropsWithoutRef,
-  type CSSProperties,
   createContext,
   forwardRef,
   type InputHTMLAttributes,
@@ -16,6 +15,7 @@ import {
 } from 'react';
 import { composeEventHandlers } from '../../primitives/compose-event-handlers.js';
 import { composeRefs } from '../../primitives/compose-refs.js';
+import { cssomStyle } from '../../primitives/cssom-style.js';
 import { Slot } from '../../primitives/slot.js';
 import { useControllableState } from '../../primitives/use-controllable-state.js';
 
@@ -75,22 +75,26 @@ export interface OtpInputRootProps
   children?: ReactNode;
 }
 
-const INPUT_STYLE: CSSProperties = {
+// The native input lies over the slots, invisible but focusable: set through the CSSOM, not as a
+// `style` attribute (cssom-style.ts; strict CSP with SSR), and repeated in styles.css.
+const overlayInput = cssomStyle({
   position: 'absolute',
-  inset: 0,
+  inset: '0',
   width: '100%',
   height: '100%',
-  opacity: 0,
-  border: 0,
-  padding: 0,
-  margin: 0,
-  fontSize: '16px', // iOS zooms into inputs smaller than 16px
-  letterSpacing: '-0.5em',
-  caretColor: 'transparent',
+  opacity: '0',
+  border: '0',
+  padding: '0',
+  margin: '0',
+  'font-size': '16px', // iOS zooms into inputs smaller than 16px
+  'letter-spacing': '-0.5em',
+  'caret-color': 'transparent',
   background: 'transparent',
   color: 'transparent',
   outline: 'none',
-};
+});
+const positionedRoot = cssomStyle({ position: 'relative' });
+const passThrough = cssomStyle({ 'pointer-events': 'none' });
 
 /**
  * A one-time-code field: one native `<input autocomplete="one-time-code" inputmode="numeric">`
@@ -191,14 +195,14 @@ export const OtpInputRoot = /* @__PURE__ */ forwardRef<HTMLInputElement, OtpInpu
           data-disabled={disabled ? '' : undefined}
           data-readonly={readOnly ? '' : undefined}
           data-otp-root=""
-          style={{ position: 'relative', ...containerProps?.style }}
+          ref={positionedRoot}
         >
-          <div aria-hidden="true" style={{ pointerEvents: 'none' }}>
+          <div aria-hidden="true" data-otp-slots="" ref={passThrough}>
             {children}
           </div>
           <input
             {...inputProps}
-            ref={composeRefs(ref, inputRef)}
+            ref={composeRefs(ref, inputRef, overlayInput)}
             value={value}
             maxLength={maxLength}
             disabled={disabled}
@@ -211,7 +215,6 @@ export const OtpInputRoot = /* @__PURE__ */ forwardRef<HTMLInputElement, OtpInpu
             autoCapitalize="off"
             autoCorrect="off"
             data-otp-input=""
-            style={{ ...INPUT_STYLE, ...inputProps.style }}
             onChange={(event: ChangeEvent<HTMLInputElement>) => commit(event.currentTarget.value)}
             onPaste={composeEventHandlers(onPaste, (event: ClipboardEvent<HTMLInputElement>) => {
               // A pasted "123 456" or "123-456" becomes the whole code, replacing what was typed.
