@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 5199);
-// Emulator options for the run (wire-format §14): one PROCESSING answer on the privacy PATCH and
+// Emulator options for the run (docs/protocol.md §14): one PROCESSING answer on the privacy PATCH and
 // on quote execute, so the suite sees the byte-identical resends of §11.4.
 const sandboxConfig = fileURLToPath(new URL('./sandbox.e2e.json', import.meta.url));
 

@@ -88,7 +88,7 @@ test.describe("the proxy: a second user on the first user's wallet", () => {
       });
       expect(text).not.toContain(alice.email);
     }
-    // A foreign session id reads as "no such active session" (wire-format §12), never revoked.
+    // A foreign session id reads as "no such active session" (docs/protocol.md §12), never revoked.
     const revoke = await bob.delete(`${API}/auth/sessions/${sessionId}`, {
       headers: { Origin: origin },
     });

@@ -100,7 +100,7 @@ test.describe('wallet: balances, transfer, privacy and export', () => {
     await expect(privacySwitch(page)).toBeChecked();
   });
 
-  test('given the recovery-phrase export, should reveal the phrase after approval and hide it again (wire-format §8)', async ({
+  test('given the recovery-phrase export, should reveal the phrase after approval and hide it again (docs/protocol.md §8)', async ({
     page,
   }, testInfo) => {
     await newSignedInUser(page, 'export');

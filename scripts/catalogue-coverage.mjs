@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Traces the reliability catalogue (`../shared/reliability-catalogue.md`, issue 10) to the test
+ * Traces the reliability catalogue (`docs/reliability.md`, issue 10) to the test
  * suite: every catalogue ID must appear in the title of a test (or of its `describe`) in a
  * `*.test.ts(x)` or `*.spec.ts` file, or be listed with a reason in
  * `scripts/catalogue-exemptions.json`.

@@ -171,10 +171,18 @@ if (step('size')) {
 }
 
 if (step('catalogue')) {
-  // Every reliability-catalogue ID appears in a test title or in catalogue-exemptions.json.
+  // Every docs/reliability.md ID appears in a test title or in catalogue-exemptions.json.
   count(
     'catalogue coverage',
     run('catalogue coverage', 'node', ['scripts/catalogue-coverage.mjs', '--check']),
+  );
+}
+
+if (step('standalone')) {
+  // Nothing that ships or documents the kit points outside the repository (check-standalone.mjs).
+  count(
+    'standalone docs and comments',
+    run('standalone docs and comments', 'node', ['scripts/check-standalone.mjs']),
   );
 }
 

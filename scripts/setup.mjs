@@ -51,7 +51,7 @@ if (major < 20 || (major === 20 && minor < 19)) {
   );
 }
 
-// 2. pnpm (corepack fails against this registry, toolchain.md): install the pinned version with npm.
+// 2. pnpm (corepack fails against this registry, docs/contributing.md §4): install the pinned version with npm.
 const pnpmVersion = output('pnpm', ['--version']);
 if (pnpmVersion === undefined || !pnpmVersion.startsWith('10.')) {
   say(`installing pnpm ${PNPM_VERSION} with npm (found ${pnpmVersion ?? 'none'})`);

@@ -1,6 +1,6 @@
 /**
  * Server-side material for the browser crypto bench, made in the page with WebCrypto and the kit's
- * public encoders (never timed): an enclave key and a signed OTP target bundle (wire-format §4), a
+ * public encoders (never timed): an enclave key and a signed OTP target bundle (docs/protocol.md §4), a
  * verification-token-shaped payload (§6) and sealed session keys (§7) for a given client key.
  */
 import type { ResolvedEnvironment } from '@wallet-auth/core';

@@ -2,7 +2,7 @@
  * LOAD-4 (reliability catalogue 3.2, SR-23): a flood of 100,000 first legs of a signed retry (the
  * export challenge, which changes nothing until signed) against the emulator with autocannon,
  * over ten wallets: memory stays bounded (≤ 32 pending challenges per account, oldest evicted,
- * TTL sweep; wire-format §11.3). The check holds the emulator's live memory (V8 heap used +
+ * TTL sweep; docs/protocol.md §11.3). The check holds the emulator's live memory (V8 heap used +
  * external after a full GC) to a growth of 50 MB; its RSS growth, which the catalogue names, is
  * reported beside it and enforced with `LOAD_STRICT=1` (V8 keeps the heap pages it grew into
  * under the flood's allocation rate, so RSS over-states what the flood left behind). Then the same first leg through the

@@ -2,7 +2,7 @@
  * LOAD-3 (reliability catalogue 3.2): the Request-Id race over real sockets. 100 trials; in each,
  * one OTP sign-in reaches its 202 and 50 identical signed retries (same body bytes, same stamp,
  * same Request-Id) are sent to the emulator at once on separate connections. Exactly one must
- * succeed per trial (atomic consume, wire-format §11.3); the others see PROCESSING or
+ * succeed per trial (atomic consume, docs/protocol.md §11.3); the others see PROCESSING or
  * `Request-Id already used`. Ends with the EMU-06 invariant check.
  */
 import { Agent, request } from 'node:http';

@@ -25,7 +25,7 @@ export interface ProxyTarget {
   /** The allowed origin sent as `Origin` (the proxy's CSRF rule). */
   origin: string;
   cookieName: string;
-  /** pub65 of the emulator's enclave key, pinned as the OTP signer (wire-format §4). */
+  /** pub65 of the emulator's enclave key, pinned as the OTP signer (docs/protocol.md §4). */
   enclavePublicKey: string;
 }
 
@@ -82,7 +82,7 @@ export interface SimUser {
 }
 
 /**
- * The `publicKey` member of a stamp the kit made (wire-format §2), as sent: the kit validated it
+ * The `publicKey` member of a stamp the kit made (docs/protocol.md §2), as sent: the kit validated it
  * when it signed, so the driver skips `decodeStamp`'s point check (a bigint square root per flow).
  */
 function stampPublicKey(stamp: string): string | undefined {
@@ -242,7 +242,7 @@ export async function createSimUser(
       record.errorCode = exchanges.at(-1)?.errorCode ?? 'CODE_REJECTED';
     }
     if (record.signedSends > 0) {
-      // The signed leg may have been accepted with its answer lost: the lists tell (wire-format §11.3).
+      // The signed leg may have been accepted with its answer lost: the lists tell (docs/protocol.md §11.3).
       await reconcile(record);
     }
     return record;

@@ -232,7 +232,7 @@ export function renderServers(report: ServersReport): string {
     '',
     '### Complete OTP sign-ins (challenge → verify 202 → signed retry → session)',
     '',
-    `Each simulated user runs sign-ins back to back for ${(clean.windowMs / 1000).toFixed(0)} s (flows started in the window finish; per-flow limit 30 s), after an unmeasured warm-up (${clean.warmupFlows} and ${faulted.warmupFlows} flows, whose sessions are in the invariant too). "faults": ${(report.faults.processingRate * 100).toFixed(0)} % of accepted signed verifies answered PROCESSING once (sandbox \`faults\`), and ${(report.faults.signedLegDropRate * 100).toFixed(0)} % of signed-leg connections reset by the emulator between the legs (${faulted.emulatorDrops.beforeCommit} before, ${faulted.emulatorDrops.afterCommit} after the commit). After an ambiguous failure the driver lists the account's sessions, as an app would (wire-format §11.3).`,
+    `Each simulated user runs sign-ins back to back for ${(clean.windowMs / 1000).toFixed(0)} s (flows started in the window finish; per-flow limit 30 s), after an unmeasured warm-up (${clean.warmupFlows} and ${faulted.warmupFlows} flows, whose sessions are in the invariant too). "faults": ${(report.faults.processingRate * 100).toFixed(0)} % of accepted signed verifies answered PROCESSING once (sandbox \`faults\`), and ${(report.faults.signedLegDropRate * 100).toFixed(0)} % of signed-leg connections reset by the emulator between the legs (${faulted.emulatorDrops.beforeCommit} before, ${faulted.emulatorDrops.afterCommit} after the commit). After an ambiguous failure the driver lists the account's sessions, as an app would (docs/protocol.md §11.3).`,
     '',
     table(
       [

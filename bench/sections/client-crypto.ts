@@ -16,7 +16,7 @@ export interface ClientCryptoReport extends CryptoBenchResult {
   config: CryptoBenchConfig;
 }
 
-/** The Chromium the project tests with (toolchain.md). */
+/** The Chromium the project tests with (docs/contributing.md §4). */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 async function bundlePage(): Promise<string> {

@@ -21,7 +21,7 @@ import { createSandbox, mintSandboxIdToken } from '@wallet-auth/sandbox';
 import { createSoftAuthenticator } from '@wallet-auth/test-utils';
 import { softWebAuthn, waitFor } from '../lib/kit-helpers.js';
 
-/** Protocol minimum per sign-in type (service interface "Wallet sessions"). */
+/** Protocol minimum per sign-in type (docs/service-api.md "Wallet sessions"). */
 export const PROTOCOL_MINIMUM = { EMAIL_OTP: 3, PASSKEY: 2, OAUTH: 1 } as const;
 
 /** What the proxy saw during one sign-in. */

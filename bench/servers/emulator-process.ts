@@ -23,7 +23,7 @@ import { cpuMs, seededRandom } from '../lib/stats.js';
 
 /** What the parent asks for in `start`. */
 export interface EmulatorConfig {
-  /** Sandbox `faults` rules (wire-format §14), e.g. PROCESSING on a share of signed verifies. */
+  /** Sandbox `faults` rules (docs/protocol.md §14), e.g. PROCESSING on a share of signed verifies. */
   faultRules?: SandboxFaultRule[];
   /** Resets this share of signed OTP verify legs, half before and half after commit. */
   signedLegDropRate?: number;
@@ -140,7 +140,7 @@ function start(config: EmulatorConfig): Promise<EmulatorInfo> {
     try {
       return await box.fetch(request);
     } catch (error) {
-      // A `faults` drop rule (wire-format §14) becomes a real socket reset, as in the CLI.
+      // A `faults` drop rule (docs/protocol.md §14) becomes a real socket reset, as in the CLI.
       if (error instanceof SandboxConnectionDropped) {
         env.incoming.socket.destroy();
       }
@@ -198,7 +198,7 @@ function snapshot(): EmulatorSnapshot {
 
 /**
  * Moves the emulator's clock forward by `ms`, sends one request (any traffic runs the TTL
- * sweep, wire-format §11.3) and reports what is still remembered.
+ * sweep, docs/protocol.md §11.3) and reports what is still remembered.
  */
 async function advanceAndSweep(ms: number): Promise<{ pendingRequests: number }> {
   const box = required();

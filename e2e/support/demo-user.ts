@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
-/** The sandbox's OTP code (wire-format §14); the sign-in screen shows it as a hint. */
+/** The sandbox's OTP code (docs/protocol.md §14); the sign-in screen shows it as a hint. */
 export const SANDBOX_CODE = '000000';
 
 /** A fresh e-mail per test, so every test has its own demo user, customer and wallet. */
@@ -78,7 +78,7 @@ export function accountSecurity(page: Page): Locator {
 }
 
 /**
- * Approves the pending stamp shown by `SignedActionConfirm` (wire-format §11.1) inside `scope`,
+ * Approves the pending stamp shown by `SignedActionConfirm` (docs/protocol.md §11.1) inside `scope`,
  * after checking it names `action` (the sentence read from the payload).
  */
 export async function approve(scope: Page | Locator, action: string): Promise<void> {

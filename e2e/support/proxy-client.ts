@@ -1,7 +1,7 @@
 import { type APIRequestContext, type BrowserContext, expect } from '@playwright/test';
 import { uniqueEmail } from './demo-user.js';
 
-/** The service routes behind the proxy (wire-format §1: `{base_url}` ends with the version). */
+/** The service routes behind the proxy (docs/protocol.md §1: `{base_url}` ends with the version). */
 export const API = '/api/2025-10-13';
 
 /** A well-formed P-256 public key, uncompressed (the generator point), for bodies that need one. */

@@ -1,6 +1,6 @@
 import type { CDPSession, Page } from '@playwright/test';
 
-/** A Chromium virtual authenticator attached to one page through CDP (toolchain.md "WebAuthn"). */
+/** A Chromium virtual authenticator attached to one page through CDP (docs/contributing.md §4 "WebAuthn"). */
 export interface VirtualAuthenticator {
   cdp: CDPSession;
   authenticatorId: string;

@@ -1,5 +1,5 @@
 /**
- * One interface over the two drivers (house style: ports and adapters): Firefox through
+ * One interface over the two drivers (docs/contributing.md: ports and adapters): Firefox through
  * puppeteer-core over WebDriver BiDi, WebKitGTK through webdriverio in WebDriver classic mode.
  * Specs only see these types, so every test runs unchanged in both engines.
  */

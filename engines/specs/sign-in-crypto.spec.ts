@@ -1,6 +1,6 @@
 /**
  * The client crypto of the three sign-ins in each engine, byte for byte against the project's
- * interop vectors (wire-format §16): OTP (target-bundle check, HPKE seal, token stamp), OAuth and
+ * interop vectors (docs/protocol.md §16): OTP (target-bundle check, HPKE seal, token stamp), OAuth and
  * passkey (the sealed session key with its compressed `enc`, the OAuth nonce, the challenge
  * bytes), stamps, and the wallet export.
  */

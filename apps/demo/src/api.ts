@@ -66,7 +66,7 @@ export async function signOutOfDemo(): Promise<void> {
   await fetch('/api/session', { method: 'DELETE', credentials: 'same-origin' });
 }
 
-/** Sandbox helper: credits the wallet instantly (wire-format §11.6), through the proxy. */
+/** Sandbox helper: credits the wallet instantly (docs/protocol.md §11.6), through the proxy. */
 export async function fundWallet(accountId: string, amount: number): Promise<void> {
   await json<unknown>(
     await fetch(

@@ -1,5 +1,5 @@
 /**
- * The composition root (house style §2.5.2): API + key store + sessions + environment. Flows are
+ * The composition root (docs/contributing.md §2.5): API + key store + sessions + environment. Flows are
  * created from it (`createOtpLoginFlow(client)`), so all flow logic stays in `flows/`.
  */
 

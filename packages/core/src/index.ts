@@ -2,7 +2,7 @@
  * @wallet-auth/core — headless wallet-authentication kit. The main entry exports the client, the
  * flows and wallet actions, the errors, and their types: what an app signs people in and acts
  * with. The building blocks for a custom flow are in `@wallet-auth/core/primitives`; everything
- * else is internal. Named exports only, values then types (house style §2.8). Nothing here
+ * else is internal. Named exports only, values then types (docs/contributing.md §2.8). Nothing here
  * touches a browser global at import time.
  */
 

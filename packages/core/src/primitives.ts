@@ -2,7 +2,7 @@
  * `@wallet-auth/core/primitives`: the building blocks the kit's own flows are made of, for
  * integrators who assemble a custom flow — the interpreter and the flows' pure machines, the
  * signed-retry exchange and its headers, stamps, keys and HPKE, enclave bundles and the OTP target
- * bundle (wire-format §3, §4), sealing the OTP code (§5), client keys and sealed session keys (§7,
+ * bundle (docs/protocol.md §3, §4), sealing the OTP code (§5), client keys and sealed session keys (§7,
  * §15), export bundles (§8), the OAuth nonce (§10), passkey challenges and ceremonies (§9), and
  * the encodings the wire format uses (hex, base64url, base58check).
  *

@@ -1,6 +1,6 @@
 /**
- * Wire types, named exactly as the service names them (house style §2.2; service interface
- * "Resources and their fields", wire-format §12 and §11.6). The kit ignores unknown members.
+ * Wire types, named exactly as the service names them (docs/contributing.md §2.2; docs/service-api.md
+ * "Resources and their fields", docs/protocol.md §12 and §11.6). The kit ignores unknown members.
  */
 
 export type CredentialType = 'PASSKEY' | 'OAUTH' | 'EMAIL_OTP' | 'SMS_OTP';
@@ -83,11 +83,11 @@ export interface AuthSession {
   createdAt: string;
   updatedAt: string;
   expiresAt: string;
-  /** base58check sealed key (wire-format §7), OAUTH/PASSKEY/refresh with a pub65 key only. */
+  /** base58check sealed key (docs/protocol.md §7), OAUTH/PASSKEY/refresh with a pub65 key only. */
   encryptedSessionSigningKey?: string;
 }
 
-/** Body of a 202 (service interface: Signed-retry challenge). */
+/** Body of a 202 (docs/service-api.md, Signed-retry challenge). */
 export interface SignedRetryChallengeBody {
   type?: CredentialType;
   payloadToSign: string;
@@ -95,7 +95,7 @@ export interface SignedRetryChallengeBody {
   expiresAt: string;
 }
 
-/** 200 of a PASSKEY challenge (wire-format §9). */
+/** 200 of a PASSKEY challenge (docs/protocol.md §9). */
 export interface PasskeyAuthChallenge extends Partial<AuthMethod> {
   challenge: string;
   requestId: string;
@@ -133,7 +133,7 @@ export type VerifyCredentialBody =
   | { type: 'OAUTH'; oidcToken: string; clientPublicKey: string }
   | { type: 'PASSKEY'; assertion: PasskeyAssertion };
 
-/** 200 of an export's signed retry (wire-format §8). */
+/** 200 of an export's signed retry (docs/protocol.md §8). */
 export interface ExportWalletResponse {
   id: string;
   encryptedWalletCredentials: string;

@@ -20,7 +20,7 @@ export interface WalletAuthClientOptions extends TransportOptions, EnvironmentOp
   namespace?: string;
   /** Where keys live. @defaultValue an IndexedDB store in `namespace`, falling back to memory */
   keyStore?: KeyStore;
-  /** How PASSKEY/OAUTH/refresh sessions receive their key (wire-format §15). @defaultValue 'documented' */
+  /** How PASSKEY/OAUTH/refresh sessions receive their key (docs/protocol.md §15). @defaultValue 'documented' */
   sessionKeyMode?: SessionKeyMode;
   /** Refresh a session this long before it expires; 0 disables. @defaultValue 60000 */
   refreshMarginMs?: number;

@@ -1,6 +1,6 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
-/** One entry of `details.errors` (service interface: FieldError). */
+/** One entry of `details.errors` (docs/service-api.md, FieldError). */
 export interface FieldError {
   field: string;
   constraint?: Record<string, unknown>;
@@ -16,8 +16,8 @@ export interface ApiErrorExtra {
 
 /**
  * The service's error envelope as an exception, `{status, code, message, reason?, details?}`
- * (wire-format §13), thrown anywhere in the proxy and rendered by its single `onError` handler
- * (house style §2.3.7).
+ * (docs/protocol.md §13), thrown anywhere in the proxy and rendered by its single `onError` handler
+ * (docs/contributing.md §2.3).
  */
 export class ApiError extends Error {
   readonly status: ContentfulStatusCode;
@@ -41,7 +41,7 @@ export class ApiError extends Error {
     this.headers = extra.headers ?? {};
   }
 
-  /** The JSON body of the envelope; `reason` sits at the top level (wire-format §13). */
+  /** The JSON body of the envelope; `reason` sits at the top level (docs/protocol.md §13). */
   toJSON(): Record<string, unknown> {
     return {
       status: this.status,
@@ -53,7 +53,7 @@ export class ApiError extends Error {
   }
 }
 
-/** 400 `INVALID_INPUT` listing every invalid field at once (wire-format §13). */
+/** 400 `INVALID_INPUT` listing every invalid field at once (docs/protocol.md §13). */
 export function invalidInput(message: string, errors: FieldError[] = []): ApiError {
   return new ApiError(
     400,

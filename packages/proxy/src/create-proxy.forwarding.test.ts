@@ -12,7 +12,7 @@ import {
 } from './testing/proxy-harness.js';
 
 const BASIC = `Basic ${btoa(`${CLIENT_ID}:${CLIENT_SECRET}`)}`;
-/** A well-formed stamp (wire-format §2) by a fixed key. */
+/** A well-formed stamp (docs/protocol.md §2) by a fixed key. */
 const STAMP = stamp('payload to sign', createTestKey('01'.repeat(32)));
 const REQUEST_ID = 'Request:6f1d2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b';
 const QUOTE_ID = 'Quote:7e2d3c4b-5a69-4f70-8b8c-9d0e1f2a3b4c';

@@ -1,5 +1,5 @@
 /**
- * The proxy's quote and funding routes against the real sandbox (wire-format §11.6): a user's
+ * The proxy's quote and funding routes against the real sandbox (docs/protocol.md §11.6): a user's
  * quote is created upstream and recorded as theirs, executed with a real stamp by a session of
  * their wallet in both forms (signature alone, and 202 → leg 2 with Request-Id), with
  * Idempotency-Key and PROCESSING passed through unchanged; the funding helper credits only the
@@ -26,7 +26,7 @@ function derInteger(half: Uint8Array): number[] {
   return [0x02, body.length, ...body];
 }
 
-/** A non-extractable P-256 session key held by the test (wire-format §15 client-held key). */
+/** A non-extractable P-256 session key held by the test (docs/protocol.md §15 client-held key). */
 async function createSessionKey() {
   const pair = (await crypto.subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, false, [
     'sign',
@@ -35,7 +35,7 @@ async function createSessionKey() {
   const pub33 = `0${2 + (raw[64]! & 1)}${hex(raw.slice(1, 33))}`;
   return {
     pub33,
-    /** The `Service-Wallet-Signature` stamp over `payload` (wire-format §2). */
+    /** The `Service-Wallet-Signature` stamp over `payload` (docs/protocol.md §2). */
     async stamp(payload: string): Promise<string> {
       const rs = new Uint8Array(
         await crypto.subtle.sign(
@@ -98,7 +98,7 @@ function quoteBody(source: string, destination: string, amount: number): string 
   });
 }
 
-describe('quote routes against the real sandbox (wire-format §11.6)', () => {
+describe('quote routes against the real sandbox (docs/protocol.md §11.6)', () => {
   it("given a user's wallet quote, should execute it with the stamp alone and an Idempotency-Key, replay it, refuse another user and pass 409 through", async () => {
     const harness = createWalletHarness();
     const ivy = await signedInUser(harness, 'ivy', 10_000);

@@ -23,7 +23,7 @@ import type { ProxyStores } from './stores/stores.js';
 import type { ConnectionInfo } from './types.js';
 import { createUpstreamClient } from './upstream/upstream-client.js';
 
-/** The API version segment the browser uses under `basePath` (wire-format §1). */
+/** The API version segment the browser uses under `basePath` (docs/protocol.md §1). */
 export const API_VERSION = '2025-10-13';
 
 /** A mounted proxy: one web-standard fetch handler. */
@@ -41,7 +41,7 @@ function allStores(config: ResolvedProxyOptions): ProxyStores {
 /**
  * Creates the reference backend proxy (BFF): it holds the platform credentials, authenticates
  * the app's user through `resolveUser`, and forwards only the allowlisted wallet routes for that
- * user's own customer and wallet (wire-format §12; reliability catalogue 2-BFF). Throws
+ * user's own customer and wallet (docs/protocol.md §12; reliability catalogue 2-BFF). Throws
  * `ProxyConfigError` at start for unsafe options, including a missing user binding.
  *
  * @example

@@ -214,7 +214,7 @@ describe('wallet routes against the real sandbox', () => {
     expect(passkey.status).toBe(400); // the sandbox: `type` is not this credential's type
   });
 
-  it('given a quote the user created through the proxy, should let only that user execute it (wire-format §11.6)', async () => {
+  it('given a quote the user created through the proxy, should let only that user execute it (docs/protocol.md §11.6)', async () => {
     // The sandbox has no quote routes yet: its answers to these two routes are stood in for here.
     const quoteId = 'Quote:7e2d3c4b-5a69-4f70-8b8c-9d0e1f2a3b4c';
     const harness = createWalletHarness({
@@ -302,7 +302,7 @@ describe('wallet routes against the real sandbox', () => {
     expect(logged).not.toContain('mia.secret@example.com');
   });
 
-  it('given a service that spells the stamp header differently, should complete signed retries only when signatureHeaderName matches (wire-format §1, §14)', async () => {
+  it('given a service that spells the stamp header differently, should complete signed retries only when signatureHeaderName matches (docs/protocol.md §1, §14)', async () => {
     const sandbox = { signatureHeaderName: 'X-Wallet-Stamp' };
     const renamed = createWalletHarness({
       sandbox,

@@ -1,5 +1,5 @@
 /**
- * Service identifiers `<ResourceName>:<uuid>` (wire-format §1 "Identifiers"). The proxy compares
+ * Service identifiers `<ResourceName>:<uuid>` (docs/protocol.md §1 "Identifiers"). The proxy compares
  * them as the service does: the prefix exactly, the UUID case-insensitively.
  */
 
@@ -22,7 +22,7 @@ const PATTERNS = new Map<ResourceName, RegExp>(
   RESOURCE_NAMES.map((name) => [name, new RegExp(`^${name}:${UUID_PATTERN}$`)]),
 );
 
-/** True when `value` is `<name>:<uuid>` (wire-format §1). */
+/** True when `value` is `<name>:<uuid>` (docs/protocol.md §1). */
 export function isResourceId(value: unknown, name: ResourceName): value is string {
   return typeof value === 'string' && PATTERNS.get(name)!.test(value);
 }

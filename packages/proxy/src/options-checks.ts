@@ -61,7 +61,7 @@ export function checkNames(value: object, allowed: Set<string>, where: string): 
   }
 }
 
-/** Parses `upstream.baseUrl` (wire-format §1 `{base_url}`) and applies the transport rule of BFF-24. */
+/** Parses `upstream.baseUrl` (docs/protocol.md §1 `{base_url}`) and applies the transport rule of BFF-24. */
 export function resolveBaseUrl(upstream: UpstreamOptions): URL {
   let url: URL;
   try {
@@ -76,7 +76,9 @@ export function resolveBaseUrl(upstream: UpstreamOptions): URL {
     fail('upstream.baseUrl must not carry credentials, a query or a fragment');
   }
   if (!/\/2025-10-13\/?$/.test(url.pathname)) {
-    fail('upstream.baseUrl must end with the API version segment "/2025-10-13" (wire-format §1)');
+    fail(
+      'upstream.baseUrl must end with the API version segment "/2025-10-13" (docs/protocol.md §1)',
+    );
   }
   // With an injected transport the scheme says nothing about where bytes go; with the built-in
   // fetch, Basic credentials must not cross a network in clear text (BFF-24).
@@ -124,7 +126,7 @@ export function resolveSecret(secret: unknown): string {
   return secret;
 }
 
-/** `Basic base64(clientId ":" clientSecret)` over UTF-8 (wire-format §1 "Platform auth"). */
+/** `Basic base64(clientId ":" clientSecret)` over UTF-8 (docs/protocol.md §1 "Platform auth"). */
 export function toBasic(clientId: string, clientSecret: string): string {
   const bytes = new TextEncoder().encode(`${clientId}:${clientSecret}`);
   let binary = '';

@@ -82,7 +82,7 @@ export interface ProxyOptions {
    * @defaultValue `{ name: '__Host-wallet-auth-session', secure: true, maxAgeSeconds: 28800 }`
    */
   cookie?: { name?: string; secure?: boolean; maxAgeSeconds?: number };
-  /** Upstream spelling of the stamp header (wire-format §1, §14). @defaultValue 'Service-Wallet-Signature' */
+  /** Upstream spelling of the stamp header (docs/protocol.md §1, §14). @defaultValue 'Service-Wallet-Signature' */
   signatureHeaderName?: string;
   /** Rate-limit budgets. @defaultValue `{ requestsPerMinute: 120, signInPerMinute: 10, signInPerAddressPerMinute: 60 }` */
   rateLimit?: RateLimitOptions;

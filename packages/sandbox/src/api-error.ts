@@ -1,6 +1,6 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 
-/** One entry of `details.errors` (service interface: FieldError). */
+/** One entry of `details.errors` (docs/service-api.md, FieldError). */
 export interface FieldError {
   field: string;
   constraint?: Record<string, unknown>;
@@ -9,7 +9,7 @@ export interface FieldError {
 
 /**
  * The service's error envelope as an exception: `{status, code, message, details?, reason?}`.
- * Thrown anywhere in a route and rendered by the app's single `onError` (house style §2.3.7).
+ * Thrown anywhere in a route and rendered by the app's single `onError` (docs/contributing.md §2.3).
  */
 export class ApiError extends Error {
   readonly status: ContentfulStatusCode;
@@ -37,7 +37,7 @@ export class ApiError extends Error {
     this.headers = extra.headers ?? {};
   }
 
-  /** The JSON body of the envelope (wire-format §13: `reason` top level on auth 401s). */
+  /** The JSON body of the envelope (docs/protocol.md §13: `reason` top level on auth 401s). */
   toJSON(): Record<string, unknown> {
     return {
       status: this.status,
@@ -49,7 +49,7 @@ export class ApiError extends Error {
   }
 }
 
-/** 400 INVALID_INPUT listing every invalid field at once (wire-format §13). */
+/** 400 INVALID_INPUT listing every invalid field at once (docs/protocol.md §13). */
 export function invalidInput(errors: FieldError[], message = 'Invalid request'): ApiError {
   return new ApiError(400, 'INVALID_INPUT', message, { details: { errors } });
 }
@@ -95,7 +95,7 @@ function reasonOf(code: string): string {
   }
 }
 
-/** 404 NOT_FOUND (wire-format §13: the service names no 404 code; the emulator uses this one). */
+/** 404 NOT_FOUND (docs/protocol.md §13: the service names no 404 code; the emulator uses this one). */
 export function notFound(what: string): ApiError {
   return new ApiError(404, 'NOT_FOUND', `${what} not found`);
 }

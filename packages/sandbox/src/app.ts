@@ -1,5 +1,5 @@
 /**
- * The emulator as a web-standard fetch handler (house style §2.9): Hono sub-apps per resource
+ * The emulator as a web-standard fetch handler (docs/contributing.md §2.9): Hono sub-apps per resource
  * under `/2025-10-13`, HTTP Basic on every route, the error envelope on every error and never a
  * 500 for bad input.
  */
@@ -55,9 +55,9 @@ function noStore(c: Context): void {
   }
 }
 
-/** API version path segment (service interface: Versioning). */
+/** API version path segment (docs/service-api.md, Versioning). */
 export const API_VERSION = '2025-10-13';
-/** Largest accepted request body (wire-format §1). */
+/** Largest accepted request body (docs/protocol.md §1). */
 export const MAX_BODY_BYTES = 64 * 1024;
 /** Largest `POST /documents` body: the 10 MiB file plus room for the other multipart parts. */
 const MAX_DOCUMENT_BODY_BYTES = MAX_DOCUMENT_BYTES + MAX_BODY_BYTES;
@@ -80,13 +80,13 @@ export interface Sandbox {
   options: ResolvedSandboxOptions;
   /** The emulator's clock, in epoch ms. */
   now: () => number;
-  /** pub65 hex of the enclave key clients pin (wire-format §4); never served over HTTP. */
+  /** pub65 hex of the enclave key clients pin (docs/protocol.md §4); never served over HTTP. */
   enclavePublicKey: string;
   /** Creates a customer as `POST /customers` would (same validation), for tests and demos. */
   seedCustomer: (input: Record<string, unknown>) => SeededCustomer;
   /** Deliveries the emulator skipped (OTP "sent" events, §14), oldest first, at most 1000. */
   events: () => readonly SandboxEvent[];
-  /** Webhook events (service interface: Events) as delivered, oldest first, at most 1000. */
+  /** Webhook events (docs/service-api.md, Events) as delivered, oldest first, at most 1000. */
   eventLog: () => readonly WebhookEvent[];
   /** Resolves once no webhook delivery attempt is running (a retry waiting on its timer excepted). */
   settleWebhooks: () => Promise<void>;
@@ -98,7 +98,7 @@ export interface Sandbox {
 
 /**
  * Creates an emulator of the service: an in-memory, strict implementation of the interface and
- * wire-format §2–§15, as a fetch handler that runs in Node and in the browser.
+ * docs/protocol.md §2–§15, as a fetch handler that runs in Node and in the browser.
  *
  * @example
  * const sandbox = createSandbox({ clock: () => fakeNow });
@@ -125,7 +125,7 @@ export function createSandbox(input: SandboxOptions = {}): Sandbox {
       faults.processingTimes(template, options.processing[template] ?? 0),
     events: new EventLog({ newId: () => state.newId('Event'), now: options.clock, dispatcher }),
   };
-  // The platform's own accounts (service interface: "The platform has internal accounts of its own").
+  // The platform's own accounts (docs/service-api.md, "The platform has internal accounts of its own").
   state.createAccount({
     type: 'INTERNAL_FIAT',
     currency: CURRENCIES.USD!,

@@ -21,6 +21,6 @@ export interface SandboxContext {
   rateLimits: RateLimiter;
   /** PROCESSING answers owed for an accepted send on `template` (option `processing` + faults). */
   processingTimes: (template: RouteTemplate) => number;
-  /** Webhook events (service interface: Events), logged and delivered. */
+  /** Webhook events (docs/service-api.md, Events), logged and delivered. */
   events: EventLog;
 }

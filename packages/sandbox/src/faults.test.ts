@@ -20,7 +20,7 @@ async function customerCount(h: ReturnType<typeof createHarness>): Promise<numbe
     .totalCount;
 }
 
-describe('seeded faults (wire-format §14 `faults`; catalogue EMU-05)', () => {
+describe('seeded faults (docs/protocol.md §14 `faults`; catalogue EMU-05)', () => {
   afterEach(() => {
     vi.useRealTimers();
   });

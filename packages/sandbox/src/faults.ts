@@ -1,5 +1,5 @@
 /**
- * Seeded test faults (wire-format §14 option `faults`; catalogue EMU-05): per route template or
+ * Seeded test faults (docs/protocol.md §14 option `faults`; catalogue EMU-05): per route template or
  * `*`, with probability `rate` drawn from a PRNG seeded by `seed`, a request is delayed
  * (`latency`), dropped before or after its effect commits (the fetch rejects, like a socket reset),
  * answered 429 or 500, or gets a truncated body; `processing` rules add PROCESSING answers to an

@@ -1,5 +1,5 @@
 /**
- * Identifiers `<ResourceName>:<uuid>` (wire-format §1). The emulator emits lowercase canonical
+ * Identifiers `<ResourceName>:<uuid>` (docs/protocol.md §1). The emulator emits lowercase canonical
  * UUIDs and accepts either case on input, comparing ids in their canonical form.
  */
 const UUID = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}';

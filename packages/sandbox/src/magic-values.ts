@@ -1,6 +1,6 @@
 /**
  * Every sandbox magic value and fixed rule in one place, so they are easy to audit
- * (house style §2.9; wire-format §10, §11.4 and §14).
+ * (docs/contributing.md §2.9; docs/protocol.md §10, §11.4 and §14).
  */
 
 /** The OTP code of every EMAIL_OTP/SMS_OTP challenge (§14); 6 digits, never refused. */
@@ -53,7 +53,7 @@ export const OTP_VERIFICATION_TYPES = {
 } as const;
 
 /**
- * KYC/KYB suffixes (wire-format §14): the last 3 characters of `fullName` (individual),
+ * KYC/KYB suffixes (docs/protocol.md §14): the last 3 characters of `fullName` (individual),
  * `businessInfo.registrationNumber` (business) or `personalInfo.lastName` (beneficial owner).
  */
 export const KYC_SUFFIXES = {

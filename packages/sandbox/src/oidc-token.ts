@@ -1,6 +1,6 @@
 /**
  * A sandbox ID token for a fake OIDC provider (the demo's): a JWT whose claims satisfy the
- * emulator's rules (wire-format §10) and whose signature segment is a dummy, which the sandbox
+ * emulator's rules (docs/protocol.md §10) and whose signature segment is a dummy, which the sandbox
  * accepts for issuers without `oidcJwks`.
  */
 import { toBase64url, utf8 } from './crypto/encoding.js';
@@ -23,7 +23,7 @@ export interface SandboxIdTokenInput {
   now: number;
 }
 
-/** The nonce verify expects: hex SHA-256 of the exact `clientPublicKey` string (wire-format §10). */
+/** The nonce verify expects: hex SHA-256 of the exact `clientPublicKey` string (docs/protocol.md §10). */
 export function oidcNonceFor(clientPublicKey: string): string {
   return sha256Hex(clientPublicKey);
 }

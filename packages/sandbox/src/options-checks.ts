@@ -1,5 +1,5 @@
 /**
- * Validation of the structured emulator options (wire-format §14): `processing`, `faults`,
+ * Validation of the structured emulator options (docs/protocol.md §14): `processing`, `faults`,
  * `oidcJwks`, `webauthn`, the header override, `exchangeRates` and `webhooks` (a project
  * extension). Each problem is a {@link SandboxOptionsError} naming the option, so a typo never
  * silently falls back to a default.

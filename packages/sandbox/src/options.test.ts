@@ -14,7 +14,7 @@ import {
 } from './magic-values.js';
 import { resolveSandboxOptions, SandboxOptionsError } from './options.js';
 
-describe('emulator options (wire-format §14)', () => {
+describe('emulator options (docs/protocol.md §14)', () => {
   it('given no options, should resolve the §14 defaults', () => {
     const resolved = resolveSandboxOptions();
     expect(resolved).toMatchObject({

@@ -19,7 +19,7 @@ export type { ExchangeRates, SandboxWebhookOptions };
 export { SandboxOptionsError };
 
 /**
- * Emulator options, exactly the names of wire-format §14. `createSandbox(options)` and
+ * Emulator options, exactly the names of docs/protocol.md §14. `createSandbox(options)` and
  * `pnpm sandbox --config FILE` take the same object; unknown names are rejected with a clear
  * message so a typo never silently falls back to a default.
  */
@@ -34,7 +34,7 @@ export interface SandboxPlatformOptions {
   accountActivationSeconds?: number;
 }
 
-/** One rule of option `faults` (wire-format §14). */
+/** One rule of option `faults` (docs/protocol.md §14). */
 export interface SandboxFaultRule {
   route: string;
   rate: number;
@@ -51,7 +51,7 @@ export interface SandboxFaultRule {
   retryAfter?: number;
 }
 
-/** Option `rateLimits` (wire-format §11.5); 0 disables a limit. */
+/** Option `rateLimits` (docs/protocol.md §11.5); 0 disables a limit. */
 export interface SandboxRateLimits {
   challengesPerWindow?: number;
   windowSeconds?: number;
@@ -59,7 +59,7 @@ export interface SandboxRateLimits {
   lockSeconds?: number;
 }
 
-/** Options of `createSandbox` and of `pnpm sandbox --config FILE` (wire-format §14). */
+/** Options of `createSandbox` and of `pnpm sandbox --config FILE` (docs/protocol.md §14). */
 export interface SandboxOptions {
   platform?: SandboxPlatformOptions;
   sessionLifetimeSeconds?: number;
@@ -214,7 +214,7 @@ function defaultRandom(bytes: number): Uint8Array {
   return crypto.getRandomValues(new Uint8Array(bytes));
 }
 
-/** Validates options and fills in the defaults of wire-format §14. */
+/** Validates options and fills in the defaults of docs/protocol.md §14. */
 export function resolveSandboxOptions(options: SandboxOptions = {}): ResolvedSandboxOptions {
   checkKeys(options, TOP_LEVEL, 'options');
   checkKeys(options.platform, PLATFORM, 'platform');

@@ -1,5 +1,5 @@
 /**
- * The route table as "<METHOD> <path template>" strings, written as wire-format §12 and §11.6
+ * The route table as "<METHOD> <path template>" strings, written as docs/protocol.md §12 and §11.6
  * write them. Options `processing` and `faults` name routes this way (§14), and the fault layer
  * matches incoming requests against it.
  */
@@ -37,7 +37,7 @@ export const ROUTE_TEMPLATES = [
 /** One route template string. */
 export type RouteTemplate = (typeof ROUTE_TEMPLATES)[number];
 
-/** Routes whose accepted sends may answer PROCESSING (wire-format §11.4). */
+/** Routes whose accepted sends may answer PROCESSING (docs/protocol.md §11.4). */
 export const PROCESSING_ROUTES: readonly RouteTemplate[] = [
   'POST /auth/credentials',
   'DELETE /auth/credentials/{id}',
@@ -56,7 +56,7 @@ const PATH_WORD = /^[a-z][a-z0-9]*(?:[-_.][a-z0-9]+)*$/;
 
 /**
  * True when a path segment in an id position is meant as an id. Ids are `<ResourceName>:<uuid>`
- * (wire-format §1), never a lowercase path word, so a segment such as `external-accounts` names a
+ * (docs/protocol.md §1), never a lowercase path word, so a segment such as `external-accounts` names a
  * path the emulator does not serve (`GET /customers/external-accounts` is not
  * `GET /customers/{customerId}`); anything else — a well-formed id, a mangled one, a bare UUID —
  * reaches the route, which answers 400 when it is malformed.

@@ -1,7 +1,7 @@
 /**
- * Records rendered exactly as the interface's resource tables list them (wire-format §12), with
+ * Records rendered exactly as the interface's resource tables list them (docs/protocol.md §12), with
  * ISO timestamps `YYYY-MM-DDTHH:mm:ss.sssZ` (§1). Shapes the interface leaves open (owners,
- * verifications, documents, quotes, transactions) follow wire-format §11.6 and the package README.
+ * verifications, documents, quotes, transactions) follow docs/protocol.md §11.6 and the package README.
  */
 import { customerStatusField } from './kyc/customer-status.js';
 import type {
@@ -147,7 +147,7 @@ export function serializeDocument(record: DocumentRecord): Record<string, unknow
   };
 }
 
-/** The Quote of wire-format §11.6. */
+/** The Quote of docs/protocol.md §11.6. */
 export function serializeQuote(record: QuoteRecord): Record<string, unknown> {
   return {
     id: record.id,

@@ -1,5 +1,5 @@
 /**
- * Client-side HPKE for tests (wire-format §3): sealing OTP bundles (§5) and opening sealed
+ * Client-side HPKE for tests (docs/protocol.md §3): sealing OTP bundles (§5) and opening sealed
  * session keys (§7) and export bundles (§8), with @hpke/core, info `turnkey_hpke` and
  * AAD = enc ‖ pkR (both uncompressed).
  */

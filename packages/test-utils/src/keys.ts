@@ -1,5 +1,5 @@
 /**
- * Test P-256 keys and `Service-Wallet-Signature` stamps (wire-format §2), made with
+ * Test P-256 keys and `Service-Wallet-Signature` stamps (docs/protocol.md §2), made with
  * @noble/curves. `highS` produces the other valid signature so verifiers can be proven to accept
  * it (catalogue KEY-13, EMU-10).
  */

@@ -1,5 +1,5 @@
 /**
- * OIDC ID tokens for tests (wire-format §10): dummy-signature tokens with any claims (also
+ * OIDC ID tokens for tests (docs/protocol.md §10): dummy-signature tokens with any claims (also
  * malformed ones), and really signed RS256/ES256 tokens with their JWKS for `oidcJwks`.
  */
 import { sha256 } from '@noble/hashes/sha2.js';

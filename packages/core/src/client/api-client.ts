@@ -1,5 +1,5 @@
 /**
- * A typed function for every endpoint of wire-format §12 (and the §11.6 rows the browser uses).
+ * A typed function for every endpoint of docs/protocol.md §12 (and the §11.6 rows the browser uses).
  * Unsigned calls resolve with the wire type; signed calls run the signed-retry engine with the
  * stamper they are given. Every failure rejects with a `WalletAuthError`.
  *
@@ -269,7 +269,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           path: ['internal-accounts', accountId, 'export'],
           body: json({ clientPublicKey }),
         },
-        // A lapsed export challenge needs a fresh export (service interface), which leg 1 is.
+        // A lapsed export challenge needs a fresh export (docs/service-api.md), which leg 1 is.
         (intents) => ({
           terminalStatus: 200,
           restartable: true,

@@ -34,7 +34,7 @@ export interface SignedCallOptions {
   /** Observes the exchange (PROCESSING, rate limits) for progress UI. */
   onFlow?: (flow: Flow<SignedRetryState, SignedRetryEvent>) => void;
   /**
-   * Reads the lists when the `Request-Id` turns out consumed after a lost answer (wire-format
+   * Reads the lists when the `Request-Id` turns out consumed after a lost answer (docs/protocol.md
    * §11.3; see `reconcile.ts`). Overrides the call's own step, if it has one.
    */
   reconcile?: ReconcileStep;
@@ -43,7 +43,7 @@ export interface SignedCallOptions {
 /** Options of `createApiClient`. */
 export interface ApiClientOptions extends TransportOptions {
   clock?: Clock;
-  /** Draws in [0, 1) for the jitter of 429 backoffs (wire-format §11.5). @defaultValue Math.random */
+  /** Draws in [0, 1) for the jitter of 429 backoffs (docs/protocol.md §11.5). @defaultValue Math.random */
   random?: () => number;
   /** Called when a read (a GET) answers 401; the client's session manager then rechecks. */
   onUnauthorizedRead?: () => void;

@@ -1,4 +1,4 @@
-/** The service's header names the kit sets (wire-format §1, §11.2), spelled once. */
+/** The service's header names the kit sets (docs/protocol.md §1, §11.2), spelled once. */
 
 /** The header that carries a stamp of `payloadToSign`. */
 export const SIGNATURE_HEADER = 'Service-Wallet-Signature';

@@ -1,7 +1,7 @@
 /**
  * The HTTP edge of the core: JSON in and out, the error envelope turned into `WalletAuthError`
  * (through `fromErrorEnvelope`), paths built per segment, bodies kept as exact strings so a signed
- * retry resends the bytes leg 1 sent (wire-format §1, §11.2).
+ * retry resends the bytes leg 1 sent (docs/protocol.md §1, §11.2).
  */
 
 import { fromErrorEnvelope } from '../errors/from-error-envelope.js';
@@ -58,7 +58,7 @@ export interface ServiceRequest {
   signal?: AbortSignal;
 }
 
-/** Encodes one path segment, keeping the literal `:` of `<Resource>:<uuid>` ids (wire-format §1). */
+/** Encodes one path segment, keeping the literal `:` of `<Resource>:<uuid>` ids (docs/protocol.md §1). */
 export function encodePathSegment(segment: string): string {
   return encodeURIComponent(segment).replace(/%3A/gi, ':');
 }

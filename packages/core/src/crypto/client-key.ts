@@ -8,7 +8,7 @@ import {
 import { decryptSessionKey } from './decrypt-session-key.js';
 
 /**
- * How a session key reaches the client (wire-format §15): `documented` (default) sends the pub65 of
+ * How a session key reaches the client (docs/protocol.md §15): `documented` (default) sends the pub65 of
  * an ECDH key and receives a sealed key; `client-held` sends the pub33 of a non-extractable ECDSA
  * key that becomes the session key itself (emulator, or a service known to support it).
  */
@@ -32,7 +32,7 @@ export type ClientKey =
     };
 
 /**
- * Makes a fresh client key for one authentication (wire-format §15; catalogue HPKE-19: never reused).
+ * Makes a fresh client key for one authentication (docs/protocol.md §15; catalogue HPKE-19: never reused).
  * @param mode - `documented` (default) or `client-held`.
  * @throws WalletAuthError `INSECURE_CONTEXT` without WebCrypto.
  */
@@ -54,7 +54,7 @@ export interface ResolveSessionKeyParams {
 }
 
 /**
- * Turns an AuthSession answer into the session signing key (wire-format §7, §15): documented mode
+ * Turns an AuthSession answer into the session signing key (docs/protocol.md §7, §15): documented mode
  * opens the sealed key; client-held mode uses its own key. A sealed key in client-held mode, or
  * none in documented mode, is a protocol error.
  * @param params - Client key and the AuthSession's sealed key.

@@ -45,7 +45,7 @@ function withData(bundle: string, mutate: (data: Record<string, unknown>) => voi
   return JSON.stringify({ ...parsed, data: bytesToHex(utf8ToBytes(JSON.stringify(data))) });
 }
 
-describe('decryptExportBundle (wire-format §8)', () => {
+describe('decryptExportBundle (docs/protocol.md §8)', () => {
   it('given the signed vector under its pinned signer, should return the mnemonic', async () => {
     expect(await outcome(vector.signed.encryptedWalletCredentials, signedSandbox)).toBe(
       `ok:${vector.plaintextMnemonic}`,

@@ -49,7 +49,7 @@ function parseExportData(dataHex: string): ExportData {
 }
 
 /**
- * Opens an export bundle and returns the wallet's mnemonic (wire-format §8). With a pinned export
+ * Opens an export bundle and returns the wallet's mnemonic (docs/protocol.md §8). With a pinned export
  * signer both signature fields must be present, match the pin and verify; an unsigned environment
  * (the sandbox, `exportSigner: null`) requires both empty. `organizationId` is not checked.
  * The decrypted bytes are zeroed once decoded to the returned string.

@@ -14,7 +14,7 @@ import { createStamp, decodeStamp, verifyStamp } from './stamp.js';
 
 const vector = vectors.vectors.credentialBundle;
 
-// The emulator's side of wire-format §7, for round trips: seal bytes to a client key.
+// The emulator's side of docs/protocol.md §7, for round trips: seal bytes to a client key.
 async function sealToClient(plaintext: Uint8Array, clientPublicKeyHex: string): Promise<string> {
   const sealed = await hpkeSeal({ recipientPublicKey: clientPublicKeyHex, plaintext });
   return encodeBase58Check(
@@ -34,7 +34,7 @@ async function outcome(
   }
 }
 
-describe('decryptSessionKey (wire-format §7)', () => {
+describe('decryptSessionKey (docs/protocol.md §7)', () => {
   it('KEY-16: given the vector, should import the session key as a non-extractable signing key that stamps', async () => {
     const client = await importPrivateScalar(
       hexToBytes(vector.recipient.privateKeyHex),
@@ -133,7 +133,7 @@ describe('decryptSessionKey (wire-format §7)', () => {
   });
 });
 
-describe('session key modes (wire-format §15)', () => {
+describe('session key modes (docs/protocol.md §15)', () => {
   it('given the documented mode, should send a pub65 ECDH key and open the sealed key', async () => {
     const clientKey = await createClientKey();
     expect(clientKey.mode).toBe('documented');

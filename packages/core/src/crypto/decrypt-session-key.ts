@@ -13,7 +13,7 @@ export interface DecryptSessionKeyParams {
   clientKeyPair: DecryptionKeyPair;
 }
 
-// enc pub33 (33) ‖ AES-256-GCM ciphertext of a 32-byte scalar (32) ‖ tag (16) (wire-format §7).
+// enc pub33 (33) ‖ AES-256-GCM ciphertext of a 32-byte scalar (32) ‖ tag (16) (docs/protocol.md §7).
 const sealedKeyLength = 81;
 const encLength = 33;
 
@@ -22,7 +22,7 @@ function malformed(message: string, cause?: unknown): WalletAuthError {
 }
 
 /**
- * Opens a sealed session key (wire-format §7): base58check → 81 bytes → HPKE open with the
+ * Opens a sealed session key (docs/protocol.md §7): base58check → 81 bytes → HPKE open with the
  * client's ECDH key (decompressed `enc` in the AAD) → 32-byte scalar, imported at once as a
  * separate non-extractable ECDSA key; every buffer holding the scalar is zeroed before return.
  * @param params - The sealed key and the client's decryption key pair.

@@ -11,7 +11,7 @@ import { P256_ORDER } from './p256.js';
 
 const runs = { seed: 0xde7, numRuns: 1_000 };
 
-/** noble's verdict with the wire-format §2 rules: strict DER (33-byte integers at most), 1 ≤ r, s < n. */
+/** noble's verdict with the docs/protocol.md §2 rules: strict DER (33-byte integers at most), 1 ≤ r, s < n. */
 function nobleParse(bytes: Uint8Array): EcdsaSignature | undefined {
   try {
     const { r, s } = DER.toSig(bytes, 33);

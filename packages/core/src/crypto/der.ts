@@ -19,7 +19,7 @@ const integerTag = 0x02;
 const maxIntegerLength = 33;
 
 /**
- * Returns the low-S form of a signature (s ≤ n/2), valid for every verifier (wire-format §2).
+ * Returns the low-S form of a signature (s ≤ n/2), valid for every verifier (docs/protocol.md §2).
  * @param signature - r and s.
  */
 export function normalizeLowS(signature: EcdsaSignature): EcdsaSignature {
@@ -67,7 +67,7 @@ function integerContent(value: bigint): Uint8Array {
 
 /**
  * Encodes a signature as DER `SEQUENCE{INTEGER r, INTEGER s}` hex, each integer minimal with a
- * `00` prefix when its top bit is set (wire-format §2).
+ * `00` prefix when its top bit is set (docs/protocol.md §2).
  * @param signature - r and s.
  */
 export function signatureToDerHex(signature: EcdsaSignature): string {
@@ -107,8 +107,8 @@ function readInteger(
 }
 
 /**
- * Parses strict, minimal DER with 1 ≤ r, s < n (wire-format §2); returns `undefined` otherwise.
- * High-S is accepted (wire-format §2: verifiers MUST accept it).
+ * Parses strict, minimal DER with 1 ≤ r, s < n (docs/protocol.md §2); returns `undefined` otherwise.
+ * High-S is accepted (docs/protocol.md §2: verifiers MUST accept it).
  * @param der - DER bytes or hex.
  */
 export function parseDerSignature(der: Uint8Array | string): EcdsaSignature | undefined {
@@ -132,7 +132,7 @@ export function parseDerSignature(der: Uint8Array | string): EcdsaSignature | un
 }
 
 /**
- * Converts WebCrypto's P1363 signature to low-S DER hex, the stamp's `signature` (wire-format §2).
+ * Converts WebCrypto's P1363 signature to low-S DER hex, the stamp's `signature` (docs/protocol.md §2).
  * @param raw - 64 bytes `r‖s`.
  */
 export function p1363ToLowSDerHex(raw: Uint8Array): string {

@@ -65,7 +65,7 @@ export function assertSigningKey(key: CryptoKey): void {
 }
 
 /**
- * Signs bytes with ECDSA P-256/SHA-256 through WebCrypto and returns low-S DER hex (wire-format §2).
+ * Signs bytes with ECDSA P-256/SHA-256 through WebCrypto and returns low-S DER hex (docs/protocol.md §2).
  * @param privateKey - A non-extractable ECDSA P-256 private key.
  * @param message - The exact bytes to sign (hashed by WebCrypto).
  * @throws WalletAuthError `KEY_USAGE_INVALID` when the key cannot sign; `INSECURE_CONTEXT`.
@@ -99,7 +99,7 @@ export interface VerifyMessageSignatureParams {
 }
 
 /**
- * Verifies an ECDSA P-256/SHA-256 signature through WebCrypto, accepting high-S (wire-format §2).
+ * Verifies an ECDSA P-256/SHA-256 signature through WebCrypto, accepting high-S (docs/protocol.md §2).
  * Returns false for a signature that is not strict DER with 1 ≤ r, s < n.
  * @param params - Public key, signature and message.
  * @throws WalletAuthError `PUBLIC_KEY_INVALID` when the key is not a point.

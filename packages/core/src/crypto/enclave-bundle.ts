@@ -3,10 +3,10 @@ import { WalletAuthError } from '../errors/wallet-auth-error.js';
 import { verifyMessageSignature } from './ecdsa.js';
 import { publicKeysEqual } from './p256.js';
 
-/** The only bundle version the kit accepts (wire-format §4, §8). */
+/** The only bundle version the kit accepts (docs/protocol.md §4, §8). */
 export const BUNDLE_VERSION = 'v1.0.0';
 
-/** The four members of a signed enclave bundle (wire-format §4, §8). */
+/** The four members of a signed enclave bundle (docs/protocol.md §4, §8). */
 export interface EnclaveBundle {
   version: string;
   data: string;
@@ -20,7 +20,7 @@ function malformed(message: string, cause?: unknown): WalletAuthError {
 
 /**
  * Parses the outer JSON of an enclave bundle: one surrounding pair of `'` stripped (a documentation
- * quirk), version `v1.0.0`, four string members, `data` non-empty hex (wire-format §4 step 1, §8).
+ * quirk), version `v1.0.0`, four string members, `data` non-empty hex (docs/protocol.md §4 step 1, §8).
  * @param bundle - The bundle string.
  * @throws WalletAuthError `BUNDLE_MALFORMED`.
  */
@@ -94,7 +94,7 @@ function reportPinMismatch(params: VerifyEnclaveSignatureParams): void {
 
 /**
  * Checks `enclaveQuorumPublic` against the pin, then `dataSignature` (DER, high-S accepted) over
- * the bytes `data` decodes to (wire-format §4 steps 2–3, §8). A key carried only by the bundle proves nothing.
+ * the bytes `data` decodes to (docs/protocol.md §4 steps 2–3, §8). A key carried only by the bundle proves nothing.
  * @param params - Bundle, pinned key and names for messages.
  * @throws WalletAuthError `BUNDLE_SIGNATURE_INVALID`.
  */

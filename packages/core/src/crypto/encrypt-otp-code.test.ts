@@ -29,7 +29,7 @@ async function openAsTarget(encryptedOtpBundle: string): Promise<string> {
   );
 }
 
-describe('encryptOtpCode (wire-format §5)', () => {
+describe('encryptOtpCode (docs/protocol.md §5)', () => {
   it('HPKE-17: given any valid code, should seal snake_case {otp_code, public_key} with the TEK sent, openable by the target', async () => {
     await fc.assert(
       fc.asyncProperty(fc.stringMatching(/^[0-9A-Za-z]{4,12}$/), async (otpCode) => {

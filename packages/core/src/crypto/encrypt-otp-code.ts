@@ -9,7 +9,7 @@ import { verifyOtpTargetBundle } from './otp-target-bundle.js';
 import type { PublicKeyInput } from './p256.js';
 
 // Production codes are 4–12 characters, numeric unless alphanumeric codes are enabled; the
-// emulator's are 6 digits (wire-format §5).
+// emulator's are 6 digits (docs/protocol.md §5).
 const otpCodePattern = /^[0-9A-Za-z]{4,12}$/;
 
 /** Parameters of `sealOtpPlaintext`. */
@@ -18,7 +18,7 @@ export interface SealOtpPlaintextParams {
   targetPublicKey: PublicKeyInput;
   /** The code as typed. */
   otpCode: string;
-  /** The TEK's public key as sent in the plaintext (the kit sends pub65, wire-format §5). */
+  /** The TEK's public key as sent in the plaintext (the kit sends pub65, docs/protocol.md §5). */
   publicKeyHex: string;
   /** Test only: fixed HPKE ephemeral key pair for known-answer vectors. */
   ephemeralKeyPair?: CryptoKeyPair;
@@ -27,7 +27,7 @@ export interface SealOtpPlaintextParams {
 /**
  * Seals `{"otp_code","public_key"}` (that order, no whitespace) to the target and formats the
  * JSON pair `{"encappedPublic","ciphertext"}` that goes on the wire as `encryptedOtpBundle`
- * (wire-format §5, §3). The plaintext buffer is zeroed afterwards.
+ * (docs/protocol.md §5, §3). The plaintext buffer is zeroed afterwards.
  * @param params - Target, code and TEK public key.
  * @throws WalletAuthError `OTP_CODE_INVALID` for a code that is not 4–12 letters or digits.
  */
@@ -69,13 +69,13 @@ export interface EncryptedOtpCode {
   encryptedOtpBundle: string;
   /**
    * The TEK: a fresh non-extractable signing key pair (catalogue HPKE-19) that stamps the
-   * verification token and, on success, is the session key (wire-format §5, §6).
+   * verification token and, on success, is the session key (docs/protocol.md §5, §6).
    */
   sessionKeyPair: SigningKeyPair;
 }
 
 /**
- * Encrypts an OTP for the verify call (wire-format §4–§5): checks the target bundle against the
+ * Encrypts an OTP for the verify call (docs/protocol.md §4–§5): checks the target bundle against the
  * environment's pin, makes a fresh TEK, and seals the code with it. Nothing is encrypted when the
  * bundle fails, and the code never appears in an error.
  * @param params - Bundle, code and environment.

@@ -12,7 +12,7 @@ import {
 const production = vectors.constants.turnkeyProductionKeys;
 const enclave = vectors.keys.enclaveSigningKey;
 
-describe('resolveEnvironment (wire-format §4, §8)', () => {
+describe('resolveEnvironment (docs/protocol.md §4, §8)', () => {
   it("should pin exactly the vectors' production keys", () => {
     expect(PRODUCTION_OTP_SIGNER_PUBLIC_KEY).toBe(
       production.PRODUCTION_TLS_FETCHER_SIGN_PUBLIC_KEY_from_tkhq_sdk_2_9_plus,

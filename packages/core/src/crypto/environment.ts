@@ -2,13 +2,13 @@ import { WalletAuthError } from '../errors/wallet-auth-error.js';
 import { decompressPublicKey, isPublicKey, publicKeysEqual } from './p256.js';
 
 /**
- * Turnkey's TLS-fetcher signing key, which signs production OTP target bundles (wire-format §4).
+ * Turnkey's TLS-fetcher signing key, which signs production OTP target bundles (docs/protocol.md §4).
  * Pinned from the public library; the service publishes none, so confirm before launch.
  */
 export const PRODUCTION_OTP_SIGNER_PUBLIC_KEY =
   '046b4f88421f76b6ba418afc2ea1d8ced671337d7db6b80478a60d8531bf8f17fa9a512f0fef96fc0c9b4cd9dff70b34992e520ce04c79d931f6ff6296b547d201';
 
-/** Turnkey's signer key, which signs production export bundles (wire-format §4, §8). */
+/** Turnkey's signer key, which signs production export bundles (docs/protocol.md §4, §8). */
 export const PRODUCTION_EXPORT_SIGNER_PUBLIC_KEY =
   '04cf288fe433cc4e1aa0ce1632feac4ea26bf2f5a09dcfe5a42c398e06898710330f0572882f4dbdf0f5304b8fc8703acd69adca9a4bbf7f5d00d20a5e364b2569';
 
@@ -24,7 +24,7 @@ export const SANDBOX_DEVELOPMENT_OTP_SIGNER_PUBLIC_KEY =
 /** Where the kit talks to: the production service, or a sandbox (the emulator or the service's). */
 export type WalletAuthEnvironmentName = 'production' | 'sandbox';
 
-/** Pinned enclave keys (wire-format §4), hex pub65 or pub33. */
+/** Pinned enclave keys (docs/protocol.md §4), hex pub65 or pub33. */
 export interface EnclaveKeys {
   /**
    * Signer of OTP target bundles: the production pin, the emulator's `enclavePublicKey`, or the
@@ -37,9 +37,9 @@ export interface EnclaveKeys {
   exportSigner?: string | null;
 }
 
-/** The environment part of the kit's options (wire-format §4, §8). */
+/** The environment part of the kit's options (docs/protocol.md §4, §8). */
 export interface EnvironmentOptions {
-  /** Defaults to `production`, where the pins of wire-format §4 apply. */
+  /** Defaults to `production`, where the pins of docs/protocol.md §4 apply. */
   environment?: WalletAuthEnvironmentName;
   /** Pinned keys; in production they may differ from the built-in pins only with the override flag. */
   enclaveKeys?: EnclaveKeys;
@@ -73,7 +73,7 @@ function pin(name: string, value: string): string {
 }
 
 /**
- * Resolves the environment and its pinned enclave keys (wire-format §4, §8): production uses the
+ * Resolves the environment and its pinned enclave keys (docs/protocol.md §4, §8): production uses the
  * built-in pins unless `dangerouslyOverrideProductionPins` is set, never skips the OTP bundle
  * check and always has a signed export; a sandbox uses the keys it is given, with unsigned
  * export bundles unless `exportSigner` is set.

@@ -14,7 +14,7 @@ function jws(header: unknown, payload: unknown): string {
   return `${encode(header)}.${encode(payload)}.${bytesToBase64Url(new Uint8Array(64).fill(7))}`;
 }
 
-describe('createOAuthNonce (wire-format §10)', () => {
+describe('createOAuthNonce (docs/protocol.md §10)', () => {
   it('given the vector keys, should hash the exact key string', async () => {
     for (const sample of [
       oauthNonce.compressed,
@@ -34,7 +34,7 @@ describe('createOAuthNonce (wire-format §10)', () => {
   });
 });
 
-describe('passkey challenges (wire-format §9)', () => {
+describe('passkey challenges (docs/protocol.md §9)', () => {
   it('PK-10: given the vector challenge, should use its 64 ASCII bytes, not its hex decoding', () => {
     const bytes = passkeyChallengeToBytes(passkeyChallenge.challenge);
     expect(bytesToHex(bytes)).toBe(passkeyChallenge.webauthnChallengeBytesHex);
@@ -65,7 +65,7 @@ describe('passkey challenges (wire-format §9)', () => {
   });
 });
 
-describe('assertVerificationTokenBinding (wire-format §6)', () => {
+describe('assertVerificationTokenBinding (docs/protocol.md §6)', () => {
   const tek = vectors.keys.sessionKey;
 
   it('HPKE-18: given a token whose public_key claim is another key, should refuse with PAYLOAD_INTENT_MISMATCH', () => {

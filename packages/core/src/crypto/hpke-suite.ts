@@ -205,7 +205,7 @@ class DhkemP256HkdfSha256Sync extends DhkemP256HkdfSha256 {
 }
 
 /**
- * The one HPKE suite of wire-format §3, fixed in code and never read from a bundle: base mode,
+ * The one HPKE suite of docs/protocol.md §3, fixed in code and never read from a bundle: base mode,
  * DHKEM(P-256, HKDF-SHA256), HKDF-SHA256 (both HKDFs computed by `HkdfSha256Sync`),
  * AES-256-GCM. Its own module so that `hpke.ts` loads @hpke/core on demand with only these parts
  * bundled.

@@ -26,7 +26,7 @@ function labeledExtract(label: string, ikm: Uint8Array): Uint8Array {
   );
 }
 
-describe('HPKE suite (wire-format §3)', () => {
+describe('HPKE suite (docs/protocol.md §3)', () => {
   it('given the suite and info, should match the documented key-schedule check values and Turnkey LabeledExpand infos', () => {
     expect(bytesToHex(utf8ToBytes(HPKE_INFO))).toBe(constants.infoHex);
     const pskIdHash = labeledExtract('psk_id_hash', new Uint8Array());
@@ -130,7 +130,7 @@ describe('HPKE suite (wire-format §3)', () => {
     ).rejects.toMatchObject({ code: 'PUBLIC_KEY_INVALID' });
   });
 
-  it('given a compressed enc, should decompress it before use (wire-format §3)', async () => {
+  it('given a compressed enc, should decompress it before use (docs/protocol.md §3)', async () => {
     const recipient = await generateDecryptionKeyPair();
     const sealed = await hpkeSeal({
       recipientPublicKey: recipient.compressedPublicKeyHex,

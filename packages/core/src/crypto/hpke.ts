@@ -9,7 +9,7 @@ import { purposeOf } from '../keys/key-pair.js';
 import { loadSuite } from './hpke-loader.js';
 import { type PublicKeyInput, toUncompressedPublicKey } from './p256.js';
 
-/** HPKE `info` of every bundle: UTF-8 `turnkey_hpke` (wire-format §3). */
+/** HPKE `info` of every bundle: UTF-8 `turnkey_hpke` (docs/protocol.md §3). */
 export const HPKE_INFO = 'turnkey_hpke';
 
 async function createSuite() {
@@ -18,7 +18,7 @@ async function createSuite() {
 
 /** Parameters of `hpkeSeal`. */
 export interface HpkeSealParams {
-  /** The recipient's public key; a pub33 is decompressed first (wire-format §3). */
+  /** The recipient's public key; a pub33 is decompressed first (docs/protocol.md §3). */
   recipientPublicKey: PublicKeyInput;
   /** Bytes to encrypt. */
   plaintext: Uint8Array;
@@ -38,7 +38,7 @@ export interface HpkeSealed {
 }
 
 /**
- * Single-shot HPKE seal of wire-format §3: info `turnkey_hpke`, AAD = enc(65) ‖ pkR(65).
+ * Single-shot HPKE seal of docs/protocol.md §3: info `turnkey_hpke`, AAD = enc(65) ‖ pkR(65).
  * The sender context is created first so its `enc` can enter the AAD.
  * @param params - Recipient key and plaintext.
  * @throws WalletAuthError `PUBLIC_KEY_INVALID` when the recipient key is not a point;
@@ -60,7 +60,7 @@ export async function hpkeSeal(params: HpkeSealParams): Promise<HpkeSealed> {
     const ciphertext = new Uint8Array(await sender.seal(toArrayBuffer(params.plaintext), aad));
     return { encappedPublicKey, ciphertext };
   } catch (cause) {
-    // No detail of the failure (or the plaintext) leaves this function (wire-format §3).
+    // No detail of the failure (or the plaintext) leaves this function (docs/protocol.md §3).
     throw new WalletAuthError('UNKNOWN', 'HPKE encryption failed', { cause });
   }
 }
@@ -71,7 +71,7 @@ const ecdhP256 = { name: 'ECDH', namedCurve: 'P-256' } as const;
 
 /**
  * The `enc` of an open as pub65, with its `CryptoKey` when WebCrypto made one. A pub33 `enc` (a
- * sealed session key's, wire-format §7) is imported compressed and exported back: WebCrypto
+ * sealed session key's, docs/protocol.md §7) is imported compressed and exported back: WebCrypto
  * decompresses it in native code and checks the point, where a square root in BigInt took about
  * 130 µs, an eighth of an OAuth or passkey sign-in's crypto. An engine that refuses a compressed
  * point decompresses in JavaScript from then on (remembered once a point it refused is valid).
@@ -101,14 +101,14 @@ async function importEnc(
 export interface HpkeOpenParams {
   /** The recipient's non-extractable ECDH key pair. */
   recipientKeyPair: DecryptionKeyPair;
-  /** `enc`, pub65 or pub33 (decompressed before use, wire-format §3). */
+  /** `enc`, pub65 or pub33 (decompressed before use, docs/protocol.md §3). */
   encappedPublicKey: PublicKeyInput;
   /** Ciphertext followed by its tag. */
   ciphertext: Uint8Array;
 }
 
 /**
- * Single-shot HPKE open of wire-format §3 (AAD = enc(65) ‖ pkR(65)).
+ * Single-shot HPKE open of docs/protocol.md §3 (AAD = enc(65) ‖ pkR(65)).
  * @param params - Recipient key pair, `enc` and ciphertext.
  * @throws WalletAuthError `PUBLIC_KEY_INVALID` when `enc` is not a point; `KEY_USAGE_INVALID`
  * for a signing key (catalogue KEY-18); `NETWORK_ERROR` when the HPKE code cannot be loaded;

@@ -4,7 +4,7 @@ import { utf8ToBytes } from '../encoding/utf8.js';
 import { randomBytes, sha256 } from '../internal/web-crypto.js';
 
 /**
- * Computes the OIDC nonce for a `clientPublicKey` (wire-format §10): lowercase hex of
+ * Computes the OIDC nonce for a `clientPublicKey` (docs/protocol.md §10): lowercase hex of
  * SHA-256 over the UTF-8 bytes of the key string exactly as it will be sent — over the hex text,
  * not the key bytes, so case and compression change it.
  * @param clientPublicKey - The exact string to be sent as `clientPublicKey`.

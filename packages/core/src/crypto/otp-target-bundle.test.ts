@@ -47,7 +47,7 @@ async function outcome(bundle: string, environment = sandbox): Promise<string> {
   }
 }
 
-describe('verifyOtpTargetBundle (wire-format §4)', () => {
+describe('verifyOtpTargetBundle (docs/protocol.md §4)', () => {
   it('given the vector bundle under its enclave pin, should accept it and return targetPublic', async () => {
     expect(await outcome(vector.bundle)).toBe(`ok:${target.publicKeyUncompressedHex}`);
     expect(await outcome(`'${vector.bundle}'`)).toBe(`ok:${target.publicKeyUncompressedHex}`);
@@ -142,7 +142,7 @@ describe('verifyOtpTargetBundle (wire-format §4)', () => {
   it('given one flipped bit anywhere in the bundle text, should give a typed bundle error, or the same result for a hex case flip', async () => {
     const text = utf8ToBytes(vector.bundle);
     const expected = `ok:${target.publicKeyUncompressedHex}`;
-    // Hex is case-insensitive on input (wire-format notation): flipping the 0x20 bit of a hex letter
+    // Hex is case-insensitive on input (docs/protocol.md, Notation): flipping the 0x20 bit of a hex letter
     // inside a hex value changes nothing.
     const hexRanges = (['data', 'dataSignature', 'enclaveQuorumPublic'] as const).map((field) => {
       const start = vector.bundle.indexOf(`"${field}":"`) + field.length + 4;
@@ -258,7 +258,7 @@ describe('verifyOtpTargetBundle (wire-format §4)', () => {
     expect(await outcome(signedBundle('{}', attacker), skipping)).toBe('BUNDLE_MALFORMED');
   });
 
-  it('given a high-S dataSignature, should accept it (wire-format §2)', async () => {
+  it('given a high-S dataSignature, should accept it (docs/protocol.md §2)', async () => {
     const parsed = JSON.parse(vector.bundle) as Bundle;
     const signature = p256.Signature.fromBytes(hexToBytes(parsed.dataSignature), 'der');
     const flipped = new p256.Signature(signature.r, p256.Point.Fn.ORDER - signature.s);

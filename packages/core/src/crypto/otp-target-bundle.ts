@@ -16,7 +16,7 @@ function malformed(message: string, cause?: unknown): WalletAuthError {
 }
 
 /**
- * Checks an `otpEncryptionTargetBundle` before any OTP is encrypted (wire-format §4, in order):
+ * Checks an `otpEncryptionTargetBundle` before any OTP is encrypted (docs/protocol.md §4, in order):
  * (1) shape, (2) `enclaveQuorumPublic` equals the environment's pinned OTP signer, (3)
  * `dataSignature` verifies, (4) `targetPublic` is a valid pub65 point.
  * @param bundle - The bundle string from the challenge or credential-add response.

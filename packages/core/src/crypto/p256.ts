@@ -108,7 +108,7 @@ function toPoint(key: PublicKeyInput): AffinePoint {
 }
 
 /**
- * Validates a P-256 public key and returns it uncompressed (pub65 bytes, wire-format notation).
+ * Validates a P-256 public key and returns it uncompressed (pub65 bytes, docs/protocol.md, Notation).
  * @param key - pub33 or pub65, hex or bytes.
  * @throws WalletAuthError `PUBLIC_KEY_INVALID` when it is not a point on the curve.
  */
@@ -117,7 +117,7 @@ export function toUncompressedPublicKey(key: PublicKeyInput): Uint8Array<ArrayBu
 }
 
 /**
- * Compresses a P-256 public key to pub33 hex, lowercase (wire-format §2: stamps carry pub33).
+ * Compresses a P-256 public key to pub33 hex, lowercase (docs/protocol.md §2: stamps carry pub33).
  * @param key - pub33 or pub65, hex or bytes.
  * @throws WalletAuthError `PUBLIC_KEY_INVALID` when it is not a point on the curve.
  */
@@ -142,7 +142,7 @@ export function compressExportedPublicKey(exported: Uint8Array): string {
 }
 
 /**
- * Decompresses a P-256 public key to pub65 hex, lowercase (wire-format §3: HPKE needs pub65).
+ * Decompresses a P-256 public key to pub65 hex, lowercase (docs/protocol.md §3: HPKE needs pub65).
  * @param key - pub33 or pub65, hex or bytes.
  * @throws WalletAuthError `PUBLIC_KEY_INVALID` when it is not a point on the curve.
  */
@@ -164,7 +164,7 @@ export function isPublicKey(key: PublicKeyInput): boolean {
 }
 
 /**
- * Compares two public keys as points, never as strings (wire-format notation); invalid keys are unequal.
+ * Compares two public keys as points, never as strings (docs/protocol.md, Notation); invalid keys are unequal.
  * @param a - First key.
  * @param b - Second key.
  */
@@ -179,7 +179,7 @@ export function publicKeysEqual(a: PublicKeyInput, b: PublicKeyInput): boolean {
 }
 
 /**
- * Tells whether 32 bytes are a valid P-256 private scalar, 1 ≤ d < n (wire-format §7).
+ * Tells whether 32 bytes are a valid P-256 private scalar, 1 ≤ d < n (docs/protocol.md §7).
  * @param scalar - Big-endian candidate.
  */
 export function isPrivateScalar(scalar: Uint8Array): boolean {

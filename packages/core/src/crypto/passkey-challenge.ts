@@ -6,7 +6,7 @@ import { randomBytes } from '../internal/web-crypto.js';
 const challengePattern = /^[0-9a-f]{64}$/;
 
 /**
- * Turns a passkey sign-in `challenge` into WebAuthn challenge bytes (wire-format §9): the UTF-8
+ * Turns a passkey sign-in `challenge` into WebAuthn challenge bytes (docs/protocol.md §9): the UTF-8
  * bytes of the 64-character hex string itself, **not** its hex or b64url decoding, so
  * `clientDataJSON.challenge` is b64url of those 64 ASCII bytes.
  * @param challenge - The `challenge` of the PASSKEY challenge response, treated as opaque.
@@ -31,7 +31,7 @@ export interface RegistrationChallenge {
 }
 
 /**
- * Makes a passkey registration challenge (wire-format §9): 32 random bytes, sent as b64url in the
+ * Makes a passkey registration challenge (docs/protocol.md §9): 32 random bytes, sent as b64url in the
  * body and passed as bytes to `create()`, so the service's string compare with
  * `clientDataJSON.challenge` holds. Reuse it unchanged on the signed retry.
  * @throws WalletAuthError `INSECURE_CONTEXT` without WebCrypto.

@@ -6,10 +6,10 @@ import { type EcdsaSignature, parseDerSignature } from './der.js';
 import { signMessage, verifyMessageSignature } from './ecdsa.js';
 import { compressPublicKey, isPublicKey } from './p256.js';
 
-/** The only stamp scheme (wire-format §2). */
+/** The only stamp scheme (docs/protocol.md §2). */
 export const STAMP_SCHEME = 'SIGNATURE_SCHEME_TK_API_P256';
 
-/** The three members of a stamp, as they appear in its JSON (wire-format §2). */
+/** The three members of a stamp, as they appear in its JSON (docs/protocol.md §2). */
 export interface StampContents {
   /** The signer's public key: pub33 on output; pub65 is tolerated on input. */
   publicKey: string;
@@ -27,7 +27,7 @@ export interface DecodedStamp extends StampContents {
 
 /**
  * Builds a stamp header value from a public key and a DER signature: b64url of the JSON
- * `{"publicKey","scheme","signature"}` in that order, without whitespace (wire-format §2).
+ * `{"publicKey","scheme","signature"}` in that order, without whitespace (docs/protocol.md §2).
  * @param params - The signer's key (compressed here) and the DER signature hex.
  * @throws WalletAuthError `PUBLIC_KEY_INVALID` when the key is not a point.
  */
@@ -55,7 +55,7 @@ export interface CreateStampParams {
 
 /**
  * Stamps a payload: ECDSA P-256/SHA-256 over its exact UTF-8 bytes with a non-extractable key,
- * normalised to low-S, DER encoded, wrapped as a `Service-Wallet-Signature` value (wire-format §2).
+ * normalised to low-S, DER encoded, wrapped as a `Service-Wallet-Signature` value (docs/protocol.md §2).
  * @param params - Payload and signing key pair.
  * @throws WalletAuthError `KEY_USAGE_INVALID` when the key cannot sign (e.g. an ECDH key).
  * @example
@@ -78,7 +78,7 @@ function malformed(message: string, cause?: unknown): WalletAuthError {
 }
 
 /**
- * Decodes a stamp strictly (wire-format §2, emulator rules): b64url JSON with three string
+ * Decodes a stamp strictly (docs/protocol.md §2, emulator rules): b64url JSON with three string
  * members, the right `scheme`, a `publicKey` that is a point (pub65 tolerated), and a
  * `signature` of strict minimal DER with 1 ≤ r, s < n. Extra members are ignored.
  * @param value - The header value.
@@ -124,7 +124,7 @@ export interface VerifyStampParams {
 }
 
 /**
- * Verifies a stamp over a payload, accepting high-S (wire-format §2); for tests and the emulator.
+ * Verifies a stamp over a payload, accepting high-S (docs/protocol.md §2); for tests and the emulator.
  * It does not decide whether the key is authorised: compare `decodeStamp(stamp).publicKey` with
  * `publicKeysEqual` for that.
  * @param params - Stamp and payload.

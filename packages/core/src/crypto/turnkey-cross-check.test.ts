@@ -1,5 +1,5 @@
 // Dev-only cross-checks against @turnkey/crypto 2.13.2 and @turnkey/api-key-stamper 0.6.17 with
-// random inputs, both directions (wire-format §16). These packages never reach src outside tests.
+// random inputs, both directions (docs/protocol.md §16). These packages never reach src outside tests.
 import { p256 } from '@noble/curves/nist.js';
 import { ApiKeyStamper } from '@turnkey/api-key-stamper';
 import {

@@ -14,13 +14,13 @@ function readPublicKeyClaim(token: string): unknown {
       return (payload as Record<string, unknown>).public_key;
     }
   } catch {
-    // Not a JWS the kit can read: the kit requires no claim and the server decides (wire-format §6).
+    // Not a JWS the kit can read: the kit requires no claim and the server decides (docs/protocol.md §6).
   }
   return undefined;
 }
 
 /**
- * Refuses to stamp an OTP verification token bound to another key (wire-format §6): when the token
+ * Refuses to stamp an OTP verification token bound to another key (docs/protocol.md §6): when the token
  * is a JWS whose payload has a `public_key` claim, it must equal the TEK as a point. A token without
  * the claim, or not a JWS at all, passes: it is stamped exactly as received.
  * @param token - The first-leg `payloadToSign`.

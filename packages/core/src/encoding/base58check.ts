@@ -4,13 +4,13 @@ import { loadChunk } from '../internal/load-chunk.js';
 
 const checksumLength = 4;
 
-// base58 and its checksum are loaded on demand: only sealed session keys (wire-format §7) use them.
+// base58 and its checksum are loaded on demand: only sealed session keys (docs/protocol.md §7) use them.
 function loadBase58() {
   return loadChunk(() => import('./base58.js'));
 }
 
 /**
- * Encodes bytes as base58check (wire-format §7): Bitcoin alphabet, leading `00` bytes as `1`,
+ * Encodes bytes as base58check (docs/protocol.md §7): Bitcoin alphabet, leading `00` bytes as `1`,
  * and the first 4 bytes of SHA-256(SHA-256(payload)) appended.
  * @param payload - Bytes to encode.
  * @throws WalletAuthError `NETWORK_ERROR` when the base58 code cannot be loaded.
@@ -21,7 +21,7 @@ export async function encodeBase58Check(payload: Uint8Array): Promise<string> {
 }
 
 /**
- * Decodes base58check text and verifies its checksum (wire-format §7).
+ * Decodes base58check text and verifies its checksum (docs/protocol.md §7).
  * @param text - base58check text.
  * @throws WalletAuthError `ENCODING_INVALID` on a character outside the alphabet, a too-short
  * value or a checksum mismatch; `NETWORK_ERROR` when the base58 code cannot be loaded.

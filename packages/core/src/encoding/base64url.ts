@@ -9,7 +9,7 @@ const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789
 const base64UrlPattern = /^[A-Za-z0-9_-]*={0,2}$/;
 
 /**
- * Encodes bytes as unpadded base64url (RFC 4648 §5; wire-format notation).
+ * Encodes bytes as unpadded base64url (RFC 4648 §5; docs/protocol.md, Notation).
  * @param bytes - Bytes to encode.
  */
 export function bytesToBase64Url(bytes: Uint8Array): string {
@@ -33,7 +33,7 @@ function invalid(message: string): WalletAuthError {
 }
 
 /**
- * Decodes base64url, tolerating `=` padding (wire-format notation); rejects the `+` `/` alphabet.
+ * Decodes base64url, tolerating `=` padding (docs/protocol.md, Notation); rejects the `+` `/` alphabet.
  * Strict otherwise: a length that leaves 6 bits over, or non-zero pad bits, is refused.
  * @param text - base64url text.
  * @throws WalletAuthError `ENCODING_INVALID` on any other character, a bad length or non-zero pad bits.

@@ -20,7 +20,7 @@ function nibble(code: number): number {
 }
 
 /**
- * Tells whether a string is hex of whole bytes, any case (wire-format notation: case-insensitive on input).
+ * Tells whether a string is hex of whole bytes, any case (docs/protocol.md, Notation: case-insensitive on input).
  * @param value - Candidate text.
  */
 export function isHex(value: string): boolean {
@@ -28,7 +28,7 @@ export function isHex(value: string): boolean {
 }
 
 /**
- * Encodes bytes as lowercase hex (wire-format notation: lowercase on output).
+ * Encodes bytes as lowercase hex (docs/protocol.md, Notation: lowercase on output).
  * @param bytes - Bytes to encode.
  */
 export function bytesToHex(bytes: Uint8Array): string {

@@ -6,7 +6,7 @@ let encoder: TextEncoder | undefined;
 let decoder: TextDecoder | undefined;
 
 /**
- * Encodes a string as UTF-8 bytes, exactly as given (no trimming or normalisation, wire-format §2).
+ * Encodes a string as UTF-8 bytes, exactly as given (no trimming or normalisation, docs/protocol.md §2).
  * @param text - Text to encode.
  */
 export function utf8ToBytes(text: string): Uint8Array<ArrayBuffer> {

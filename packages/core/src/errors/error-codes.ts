@@ -1,5 +1,5 @@
 /**
- * Server error codes the kit passes through verbatim from the error envelope (wire-format §13).
+ * Server error codes the kit passes through verbatim from the error envelope (docs/protocol.md §13).
  * Includes the interface codes the emulator never emits, so a production answer keeps its code,
  * and the refusals of the reference proxy (`@wallet-auth/proxy`, which answers in the same
  * envelope): `FORBIDDEN` (403, an id or origin that is not the signed-in user's, catalogue
@@ -39,7 +39,7 @@ export const SERVER_ERROR_CODES = [
 ] as const;
 
 /**
- * Client-side causes (house style §2.3): each names a cause, never a call site.
+ * Client-side causes (docs/contributing.md §2.3): each names a cause, never a call site.
  */
 export const CLIENT_ERROR_CODES = [
   'NETWORK_ERROR',
@@ -74,7 +74,7 @@ export const CLIENT_ERROR_CODES = [
   'UNKNOWN',
 ] as const;
 
-/** A code the service can send in its error envelope (wire-format §13). */
+/** A code the service can send in its error envelope (docs/protocol.md §13). */
 export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
 
 /** A cause detected by the kit itself. */
@@ -89,7 +89,7 @@ export type WalletAuthErrorCode = ServerErrorCode | ClientErrorCode;
 const serverCodes: ReadonlySet<string> = new Set(SERVER_ERROR_CODES);
 
 /**
- * Tells whether a raw envelope `code` is one the kit passes through unchanged (wire-format §13).
+ * Tells whether a raw envelope `code` is one the kit passes through unchanged (docs/protocol.md §13).
  * @param value - The envelope's `code` member, of any type.
  */
 export function isServerErrorCode(value: unknown): value is ServerErrorCode {

@@ -24,8 +24,8 @@ async function readJson(response: Response): Promise<unknown> {
 }
 
 /**
- * Turns a non-2xx response into a `WalletAuthError` (house style §2.3, one of the two translation
- * edges). Envelope codes of wire-format §13 pass through; an unknown code becomes `UNKNOWN` with
+ * Turns a non-2xx response into a `WalletAuthError` (docs/contributing.md §2.3, one of the two translation
+ * edges). Envelope codes of docs/protocol.md §13 pass through; an unknown code becomes `UNKNOWN` with
  * the raw value on `serverCode`. `reason` is read top-level, falling back to `details.reason`.
  * A 429 becomes `RATE_LIMITED`; its `Retry-After` (delta-seconds or HTTP-date), and a 503's, is
  * parsed into `details.retryAfterSeconds`. The envelope's `message` and `reason` are redacted (reliability
@@ -59,7 +59,7 @@ export async function fromErrorEnvelope(
   } else if (details && typeof details.reason === 'string') {
     rawReason = details.reason;
   }
-  // The UI renders `reason` as text (wire-format §13), so it is redacted like the message (X-01).
+  // The UI renders `reason` as text (docs/protocol.md §13), so it is redacted like the message (X-01).
   const reason = rawReason === undefined ? undefined : redactServerText(rawReason) || undefined;
   if (details && typeof details.reason === 'string') {
     details.reason = redactServerText(details.reason);

@@ -11,7 +11,7 @@ const deltaSeconds = /^\d+$/;
 /**
  * Parses a `Retry-After` header (RFC 9110 §10.2.3) into whole seconds to wait, or `undefined`.
  * An HTTP-date is measured from the response's `Date` header when present (so a skewed client
- * clock does not matter, wire-format §1 Timestamps), else from `now()`; past dates give 0.
+ * clock does not matter, docs/protocol.md §1 Timestamps), else from `now()`; past dates give 0.
  * @param value - The raw header value.
  * @param options - Reference date and clock.
  */

@@ -2,7 +2,7 @@
  * Redaction of the text a server puts in an error envelope (reliability catalogue X-01). The kit
  * never shows or logs the envelope's `message` or `reason` as sent: a backend that echoes a stamp,
  * a token or a key into its error text must not carry it into `WalletAuthError.message`, into the
- * `reason` the UI renders as text (wire-format §13), or into an application's logs.
+ * `reason` the UI renders as text (docs/protocol.md §13), or into an application's logs.
  */
 
 /** Stands in for every removed run, so a reader still sees that something was there. */
@@ -19,7 +19,7 @@ const controlCharacters = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
 const jwtLike =
   /eyJ[A-Za-z0-9_-]*\.[A-Za-z0-9_-]*\.?[A-Za-z0-9_-]*|[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}\.[A-Za-z0-9_-]{10,}/g;
 
-// Base64url of JSON (a stamp is base64url of `{"publicKey":…}`, wire-format §2): `eyJ` + 8 more.
+// Base64url of JSON (a stamp is base64url of `{"publicKey":…}`, docs/protocol.md §2): `eyJ` + 8 more.
 const encodedJson = /eyJ[A-Za-z0-9_-]{8,}={0,2}/g;
 
 // Any base64 / base64url / hex run longer than 40 characters: keys, signatures, bundles, digests.

@@ -1,5 +1,5 @@
 /**
- * The one table of what the service's refusal texts mean. A 401 carries a `reason` (wire-format
+ * The one table of what the service's refusal texts mean. A 401 carries a `reason` (docs/protocol.md
  * §13) whose wording tells causes apart that share a code; an execute refused because its quote
  * lapsed says so in a field error. Every module that needs such a cause asks `hasServiceReason`,
  * so the texts are matched here and nowhere else.
@@ -19,7 +19,7 @@ export type ServiceReason =
   | 'idTokenNonceMismatch'
   /** The ID token names another identity than the credential's. */
   | 'idTokenIdentityMismatch'
-  /** A credential's revoke was signed by a session that credential issued (wire-format §11.1). */
+  /** A credential's revoke was signed by a session that credential issued (docs/protocol.md §11.1). */
   | 'ownRevocation'
   /** The signing session is no longer valid on the service (revoked, expired, unknown). */
   | 'sessionRejected'
@@ -29,9 +29,9 @@ export type ServiceReason =
   | 'sessionNotActive'
   /** The signed-retry challenge lapsed before the signed leg arrived. */
   | 'challengeExpired'
-  /** The `Request-Id` was already consumed (wire-format §11.3). */
+  /** The `Request-Id` was already consumed (docs/protocol.md §11.3). */
   | 'requestIdUsed'
-  /** An execute named a quote whose `expiresAt` passed (wire-format §11.6). */
+  /** An execute named a quote whose `expiresAt` passed (docs/protocol.md §11.6). */
   | 'quoteExpired';
 
 interface ReasonRow {

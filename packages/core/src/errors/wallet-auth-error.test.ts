@@ -91,7 +91,7 @@ describe('error codes', () => {
     expect(SERVER_ERROR_CODES).toContain('RATE_LIMITED');
   });
 
-  it('given wire-format §13 codes, should recognise them as server codes, and nothing else', () => {
+  it('given docs/protocol.md §13 codes, should recognise them as server codes, and nothing else', () => {
     for (const code of [
       'INVALID_INPUT',
       'UNAUTHORIZED',

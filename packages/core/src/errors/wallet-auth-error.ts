@@ -10,12 +10,12 @@ export interface WalletAuthErrorOptions {
   serverCode?: string;
   /** The envelope's `details`, or structured, secret-free facts about a client failure. */
   details?: Record<string, unknown>;
-  /** The sandbox's `reason` text of a 401 (wire-format §13), to be shown as text only. */
+  /** The sandbox's `reason` text of a 401 (docs/protocol.md §13), to be shown as text only. */
   reason?: string;
 }
 
 /**
- * The one error class of the kit (house style §2.3): a stable `code`, the native `cause`, and a
+ * The one error class of the kit (docs/contributing.md §2.3): a stable `code`, the native `cause`, and a
  * `retryable` verdict computed from the code. Messages never carry key material or plaintext.
  *
  * @example
@@ -71,7 +71,7 @@ export function isWalletAuthError(value: unknown): value is WalletAuthError {
 }
 
 /**
- * Turns anything caught into a `WalletAuthError`, keeping one that already is (house style §2.3:
+ * Turns anything caught into a `WalletAuthError`, keeping one that already is (docs/contributing.md §2.3:
  * the original is the `cause`, never stringified). The kit's one error-wrapping helper.
  * @param error - What was caught.
  * @param message - Text for an unexpected failure (code `UNKNOWN`).

@@ -4,7 +4,7 @@ import type { WalletAuthClient } from '../wallet-auth-client.types.js';
 
 /**
  * Ends a PASSKEY or OAUTH sign-in: opens the session key the verify answered with (sealed to the
- * client key, or the client-held key itself; wire-format §7, §15) and adopts the session as this
+ * client key, or the client-held key itself; docs/protocol.md §7, §15) and adopts the session as this
  * device's, unless the flow was left meanwhile.
  * @param client - The kit's client.
  * @param verified - The verify's AuthSession, the client key sent with it, the credential, the

@@ -1,6 +1,6 @@
 /**
  * The transitions every credential flow shares once it has stopped — cancelled, or failed with a
- * typed error (house style §2.4.1: the machines stay pure; this only picks the next transition).
+ * typed error (docs/contributing.md §2.4: the machines stay pure; this only picks the next transition).
  */
 
 type Transition<S, F> = readonly [S, readonly F[]];

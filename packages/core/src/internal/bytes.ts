@@ -35,7 +35,7 @@ export function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 /**
- * Overwrites secret bytes with zeros once they are no longer needed (wire-format §7).
+ * Overwrites secret bytes with zeros once they are no longer needed (docs/protocol.md §7).
  * @param buffers - Arrays to clear; `undefined` entries are skipped.
  */
 export function zeroize(...buffers: (Uint8Array | undefined)[]): void {

@@ -1,5 +1,5 @@
 /**
- * Time as a port (house style §2.4.7): machines read no clock; the interpreter and effects use
+ * Time as a port (docs/contributing.md §2.4): machines read no clock; the interpreter and effects use
  * this one, so tests can drive it with fake timers.
  */
 export interface Clock {

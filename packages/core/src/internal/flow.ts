@@ -2,7 +2,7 @@ import { type Clock, systemClock } from './clock.js';
 import type { Subscribable } from './subscribable.js';
 
 /**
- * A pure machine (house style §2.4.1): a state union discriminated on `status`, an event union,
+ * A pure machine (docs/contributing.md §2.4): a state union discriminated on `status`, an event union,
  * an effect union and one transition function. It performs no I/O and reads no clock.
  */
 export interface Machine<S extends { status: string }, E extends { type: string }, F> {
@@ -54,7 +54,7 @@ function isSchedule<E>(effect: unknown): effect is ScheduleEffect<E> {
 }
 
 /**
- * The one interpreter (house style §2.4.4): holds the state, notifies subscribers once per
+ * The one interpreter (docs/contributing.md §2.4): holds the state, notifies subscribers once per
  * transition after the state is replaced, runs each effect with its own `AbortController`, and
  * aborts the effects of a state when the flow leaves that state's `status` (or on `dispose`).
  * Events a state does not accept return the same state object and notify nobody.

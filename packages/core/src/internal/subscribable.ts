@@ -1,4 +1,4 @@
-/** The one observable contract of the kit (house style §2.5.1). */
+/** The one observable contract of the kit (docs/contributing.md §2.5). */
 export interface Subscribable<T> {
   /** Registers a listener called after each change; returns the unsubscribe function. */
   subscribe(listener: () => void): () => void;

@@ -1,7 +1,7 @@
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
 
 /**
- * Returns `crypto.subtle`, read lazily so importing the core touches no global (house style §2.8).
+ * Returns `crypto.subtle`, read lazily so importing the core touches no global (docs/contributing.md §2.8).
  * @throws WalletAuthError `INSECURE_CONTEXT` when WebCrypto is absent (http on a non-localhost host).
  */
 export function getSubtle(): SubtleCrypto {

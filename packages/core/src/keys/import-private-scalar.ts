@@ -18,7 +18,7 @@ import {
 
 // PKCS#8 PrivateKeyInfo (RFC 5208) for id-ecPublicKey/prime256v1 wrapping an RFC 5915 ECPrivateKey
 // without its optional publicKey: prefix ‖ d(32), 67 bytes. PKCS#8 rather than JWK because bytes
-// can be zeroed after import, while a JWK `d` string cannot (wire-format §7: buffers zeroed).
+// can be zeroed after import, while a JWK `d` string cannot (docs/protocol.md §7: buffers zeroed).
 const shortPkcs8Prefix = new Uint8Array([
   0x30, 0x41, 0x02, 0x01, 0x00, 0x30, 0x13, 0x06, 0x07, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x02, 0x01,
   0x06, 0x08, 0x2a, 0x86, 0x48, 0xce, 0x3d, 0x03, 0x01, 0x07, 0x04, 0x27, 0x30, 0x25, 0x02, 0x01,
@@ -26,7 +26,7 @@ const shortPkcs8Prefix = new Uint8Array([
 ]);
 
 /**
- * Imports a raw P-256 private scalar as a non-extractable key pair (wire-format §7).
+ * Imports a raw P-256 private scalar as a non-extractable key pair (docs/protocol.md §7).
  * WebCrypto imports the scalar without a public key and computes d·G itself where it can
  * (Chromium, Node): the public key is read from the export of a transient extractable copy
  * (`keyPairFromPkcs8Export`, Chromium), or else found by ECDH and a signature

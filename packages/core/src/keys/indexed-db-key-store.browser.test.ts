@@ -16,7 +16,7 @@ import {
   type SigningKeyPair,
 } from './key-pair.js';
 
-// Real Chromium IndexedDB and WebCrypto (house style §2.7: browser-only APIs in a real browser).
+// Real Chromium IndexedDB and WebCrypto (docs/contributing.md §2.7: browser-only APIs in a real browser).
 const run = crypto.randomUUID().slice(0, 8);
 const namespaces: string[] = [];
 

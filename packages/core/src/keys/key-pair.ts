@@ -5,7 +5,7 @@ import { getSubtle } from '../internal/web-crypto.js';
 
 /**
  * What a key pair is for: `signing` (ECDSA: session keys, the OTP TEK, stamps) or `decryption`
- * (ECDH: the `clientPublicKey` of a sealed session key or an export, wire-format §7, §8).
+ * (ECDH: the `clientPublicKey` of a sealed session key or an export, docs/protocol.md §7, §8).
  */
 export type KeyPurpose = 'signing' | 'decryption';
 
@@ -141,7 +141,7 @@ async function generate<Purpose extends KeyPurpose>(
 
 /**
  * Generates a fresh non-extractable ECDSA P-256 key pair (a session key, the OTP TEK of
- * wire-format §5, or a client-held key of §15). Its private key can sign, never be exported.
+ * docs/protocol.md §5, or a client-held key of §15). Its private key can sign, never be exported.
  * @throws WalletAuthError `INSECURE_CONTEXT` without WebCrypto.
  * @example
  * ```ts
@@ -155,7 +155,7 @@ export function generateSigningKeyPair(): Promise<SigningKeyPair> {
 
 /**
  * Generates a fresh non-extractable ECDH P-256 key pair whose `publicKeyHex` is the
- * `clientPublicKey` of a sealed session key (wire-format §7) or an export (§8).
+ * `clientPublicKey` of a sealed session key (docs/protocol.md §7) or an export (§8).
  * @throws WalletAuthError `INSECURE_CONTEXT` without WebCrypto.
  */
 export function generateDecryptionKeyPair(): Promise<DecryptionKeyPair> {

@@ -45,7 +45,7 @@ export interface SaveKeyOptions {
 }
 
 /**
- * The key-store port (house style §2.1 `keys/`): non-extractable P-256 key pairs under
+ * The key-store port (docs/contributing.md §2.1 `keys/`): non-extractable P-256 key pairs under
  * caller-chosen ids, with every storage name derived from `namespace`. The flows and the session
  * manager depend on this interface; `createIndexedDbKeyStore` and `createMemoryKeyStore` implement it.
  */

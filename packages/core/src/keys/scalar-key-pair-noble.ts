@@ -33,7 +33,7 @@ export interface NobleImportParams {
 }
 
 /**
- * Computes the pub65 of a private scalar, d·G, with @noble/curves (wire-format §7).
+ * Computes the pub65 of a private scalar, d·G, with @noble/curves (docs/protocol.md §7).
  * @param scalar - 32 bytes with 1 ≤ d < n, checked by the caller.
  */
 export function publicKeyFromScalar(scalar: Uint8Array): Uint8Array<ArrayBuffer> {

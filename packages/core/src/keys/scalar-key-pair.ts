@@ -3,7 +3,7 @@ import { utf8ToBytes } from '../encoding/utf8.js';
 import { zeroize } from '../internal/bytes.js';
 import type { KeyPurpose } from './key-pair.js';
 
-/** WebCrypto algorithm of each purpose (wire-format §7: ECDSA signs, ECDH decrypts). */
+/** WebCrypto algorithm of each purpose (docs/protocol.md §7: ECDSA signs, ECDH decrypts). */
 export const purposeAlgorithms = {
   signing: { name: 'ECDSA', namedCurve: 'P-256' },
   decryption: { name: 'ECDH', namedCurve: 'P-256' },

@@ -74,7 +74,7 @@ export const reconcileRemoval: typeof Removal = reconcileStep((loaded) => loaded
 // ─── Stamps (crypto/stamp.ts) ────────────────────────────────────────────────────────────────
 
 /**
- * Stamps `payload` with a session key (wire-format §2). The ECDSA and DER code is needed only
+ * Stamps `payload` with a session key (docs/protocol.md §2). The ECDSA and DER code is needed only
  * once a signed action runs, so it stays out of the sign-in's first load.
  * @param params - The payload and the key pair.
  */
@@ -109,7 +109,7 @@ export async function identifyWebAuthnError(
 
 /**
  * Changes the customer's email or phone number, a signed retry when an OTP credential is tied to
- * it (wire-format §11.6; `change-contact.ts`).
+ * it (docs/protocol.md §11.6; `change-contact.ts`).
  * @param client - The kit's client.
  * @param customerId - `Customer:<uuid>`.
  * @param change - `{ email }` or `{ phoneNumber }`.
@@ -131,7 +131,7 @@ export async function changeContact(
 
 /**
  * Exports the wallet's recovery phrase with a fresh ECDH key and a signed retry stamped by this
- * device's session (wire-format §8; `export-wallet.ts`). The phrase is never stored or logged.
+ * device's session (docs/protocol.md §8; `export-wallet.ts`). The phrase is never stored or logged.
  * @param client - The kit's client.
  * @param accountId - The wallet, `InternalAccount:<uuid>`.
  * @param options - Signal and progress listener.
@@ -171,7 +171,7 @@ export async function findEmbeddedWallet(
 
 /**
  * Turns the wallet's privacy flag on or off, a signed retry stamped by this device's session
- * (wire-format §12; `set-wallet-privacy.ts`).
+ * (docs/protocol.md §12; `set-wallet-privacy.ts`).
  * @param client - The kit's client.
  * @param accountId - The wallet, `InternalAccount:<uuid>`.
  * @param privateEnabled - The new value.

@@ -2,7 +2,7 @@
  * Reliability catalogue SR-17, SR-18, SR-19 and KEY-15: the kit against a backend that lies.
  * The emulator runs in-process; a hook between the kit and it rewrites the 202 challenge the way
  * a compromised proxy could. The kit must read a copy of `payloadToSign` first and sign nothing it
- * was not asked for (wire-format §11.1 "Kit [PD]"), and must refuse malformed challenges.
+ * was not asked for (docs/protocol.md §11.1 "Kit [PD]"), and must refuse malformed challenges.
  */
 import { createSandbox } from '@wallet-auth/sandbox';
 import { describe, expect, it } from 'vitest';

@@ -64,7 +64,7 @@ function applyEdit(text: string, e: { kind: string; at: number; char: string }):
   return text.slice(0, at) + e.char + text.slice(at + 1);
 }
 
-describe('stamp (wire-format §2)', () => {
+describe('stamp (docs/protocol.md §2)', () => {
   const keys = Object.values(vectors.keys).map((key) => key.publicKeyCompressedHex);
   it('FUZZ-1: given any key of the vectors and any r, s in [1, n), should encode the fixed layout and decode back to the same members', () => {
     fc.assert(
@@ -120,7 +120,7 @@ describe('stamp (wire-format §2)', () => {
   });
 });
 
-describe('DER signatures (wire-format §2)', () => {
+describe('DER signatures (docs/protocol.md §2)', () => {
   it('FUZZ-1: given arbitrary bytes, should never throw; whatever parses re-encodes to the same bytes', () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 80 }), (bytes) => {
@@ -134,7 +134,7 @@ describe('DER signatures (wire-format §2)', () => {
   });
 });
 
-describe('OTP target bundle (wire-format §4)', () => {
+describe('OTP target bundle (docs/protocol.md §4)', () => {
   const vector = vectors.vectors.otpEncryptionTargetBundle;
   const environment = resolveEnvironment({
     environment: 'sandbox',
@@ -213,7 +213,7 @@ describe('OTP target bundle (wire-format §4)', () => {
   });
 });
 
-describe('sealed session key and base58check (wire-format §7)', () => {
+describe('sealed session key and base58check (docs/protocol.md §7)', () => {
   it('FUZZ-1: given random payloads, base58check should round-trip, and any edited string decode to the same bytes or fail ENCODING_INVALID', async () => {
     const alphabet = fc.constantFrom(
       ...'123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz0OIl'.split(''),
@@ -293,7 +293,7 @@ describe('sealed session key and base58check (wire-format §7)', () => {
   });
 });
 
-describe('OTP verification token claims (wire-format §6)', () => {
+describe('OTP verification token claims (docs/protocol.md §6)', () => {
   const tek = vectors.keys.sessionKey;
   const b64url = (value: unknown) =>
     btoa(typeof value === 'string' ? value : JSON.stringify(value))
@@ -359,7 +359,7 @@ describe('OTP verification token claims (wire-format §6)', () => {
   });
 });
 
-describe('202 challenge and Retry-After (wire-format §11, §11.5)', () => {
+describe('202 challenge and Retry-After (docs/protocol.md §11, §11.5)', () => {
   it('FUZZ-1: given any JSON body, should accept only a string payloadToSign, a Request:<uuid> requestId and a parsable expiresAt', () => {
     const uuid = fc.uuid().map((u) => `Request:${u}`);
     fc.assert(

@@ -13,7 +13,7 @@ export const REFRESH_RETRY_CAP_MS = 30_000;
  * The delay before retry number `failures` (1 = after the first failure), in ms.
  * @param failures - Consecutive failed refreshes of this session, ≥ 1.
  * @param random - A uniform number in [0, 1), injected for tests.
- * @param minimumMs - A floor from the service, e.g. `Retry-After` on a 429 (wire-format §11.5).
+ * @param minimumMs - A floor from the service, e.g. `Retry-After` on a 429 (docs/protocol.md §11.5).
  */
 export function refreshRetryDelay(failures: number, random: () => number, minimumMs = 0): number {
   const step = Math.min(

@@ -3,7 +3,7 @@ import { CLOCK_SKEW_TOLERANCE_MS, deriveClockOffset } from './server-clock.js';
 
 const deviceNow = Date.parse('2026-03-01T10:00:00.000Z');
 
-describe('deriveClockOffset (wire-format §1, catalogue SES-09)', () => {
+describe('deriveClockOffset (docs/protocol.md §1, catalogue SES-09)', () => {
   it('given a Date header, should measure service minus device from it', () => {
     expect(
       deriveClockOffset({

@@ -1,6 +1,6 @@
 /**
  * The service's clock as seen from the device: session deadlines are the service's times, so the
- * kit compares them with the device clock corrected by an offset (wire-format §1, Timestamps:
+ * kit compares them with the device clock corrected by an offset (docs/protocol.md §1, Timestamps:
  * "correcting deadlines by the `Date` header offset"; catalogue SES-09).
  */
 

@@ -1,6 +1,6 @@
 /**
  * When to ask the service whether this device's session is still active (catalogue SES-22), as a
- * pure machine (house style §2.4): a page coming into view or a read answered 401 asks for a
+ * pure machine (docs/contributing.md §2.4): a page coming into view or a read answered 401 asks for a
  * check; one check runs at a time, and a session the service confirmed less than
  * `CHECK_INTERVAL_MS` ago is not asked about again, so switching tabs or a burst of 401s cannot
  * drive a loop of requests. What a check finds (the session listed, revoked or expired) reaches

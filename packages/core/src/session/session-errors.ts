@@ -1,11 +1,11 @@
 /**
  * The session layer's errors and the tests that tell a service refusal of the session itself from
- * a failure worth retrying (service interface "Wallet sessions" rule 7; catalogue SES-01, SES-03).
+ * a failure worth retrying (docs/service-api.md "Wallet sessions" rule 7; catalogue SES-01, SES-03).
  */
 import { hasServiceReason } from '../errors/service-reasons.js';
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
 
-/** `SESSION_EXPIRED`: the session's time is up (service interface "Wallet sessions" rule 7). */
+/** `SESSION_EXPIRED`: the session's time is up (docs/service-api.md "Wallet sessions" rule 7). */
 export function sessionExpired(): WalletAuthError {
   return new WalletAuthError(
     'SESSION_EXPIRED',

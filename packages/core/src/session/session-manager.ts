@@ -2,7 +2,7 @@
  * The session manager: the current session and its non-extractable key, persisted across reloads
  * (metadata beside the key in the key store), expiry and refresh timers, single-flight refresh
  * across tabs, sign-out and revocation reaching every tab. Observable with `subscribe` /
- * `getSnapshot` (house style §2.5.1).
+ * `getSnapshot` (docs/contributing.md §2.5).
  */
 
 import { hasServiceReason } from '../errors/service-reasons.js';
@@ -71,7 +71,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   const send = lifecycle.send;
   const view = (): SessionState => lifecycle.getSnapshot().view;
 
-  /** The service's time now, as well as this device can tell (wire-format §1). */
+  /** The service's time now, as well as this device can tell (docs/protocol.md §1). */
   const serverNow = () => clock.now() + lifecycle.getSnapshot().clockOffsetMs;
 
   function broadcast(message: SessionMessage) {
@@ -187,7 +187,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
 
   /**
    * Makes a verified session this device's session: saves the key with its metadata (and the
-   * service-clock offset, wire-format §1) in one write, then notifies every tab.
+   * service-clock offset, docs/protocol.md §1) in one write, then notifies every tab.
    * @throws WalletAuthError `KEY_EXTRACTABLE`, `STORAGE_QUOTA`, `KEY_STORE_UNAVAILABLE`.
    */
   async function adopt(input: AdoptInput): Promise<ActiveSession> {
@@ -382,7 +382,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       return;
     }
     try {
-      // A lost answer is settled from the list (wire-format §11.3): gone = revoked.
+      // A lost answer is settled from the list (docs/protocol.md §11.3): gone = revoked.
       await api.revokeSession(sessionId, {
         stamp,
         reconcile: reconcileRemoval(

@@ -33,7 +33,7 @@ export type SessionState =
       persistence: KeyPersistence | undefined;
     }
   | { status: 'active'; session: ActiveSession; persistence: KeyPersistence; refreshing: boolean }
-  /** The session's time is up: re-authenticate (service interface "Wallet sessions" rule 7). */
+  /** The session's time is up: re-authenticate (docs/service-api.md "Wallet sessions" rule 7). */
   | { status: 'expired'; session: ActiveSession; persistence: KeyPersistence };
 
 /** Options of `createSessionManager`. */
@@ -59,7 +59,7 @@ export interface AdoptInput {
   credentialId?: string | undefined;
   /**
    * The `Date` header of the response that delivered the session, epoch ms: the service-clock
-   * offset is measured from it (wire-format §1). Without it, from the session's `updatedAt`.
+   * offset is measured from it (docs/protocol.md §1). Without it, from the session's `updatedAt`.
    */
   serverDateMs?: number | undefined;
   /**
@@ -87,7 +87,7 @@ export interface SessionManager extends Subscribable<SessionState> {
   init(): Promise<void>;
   /**
    * Makes a verified session this device's session: saves the key with its metadata (and the
-   * service-clock offset, wire-format §1) in one write, then notifies every tab.
+   * service-clock offset, docs/protocol.md §1) in one write, then notifies every tab.
    * @throws WalletAuthError `KEY_EXTRACTABLE`, `STORAGE_QUOTA`, `KEY_STORE_UNAVAILABLE`.
    */
   adopt(input: AdoptInput): Promise<ActiveSession>;

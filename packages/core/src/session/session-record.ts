@@ -23,7 +23,7 @@ export interface ActiveSession {
 /** An active session with what the device must also remember about it across reloads. */
 export interface SessionRecord {
   session: ActiveSession;
-  /** Service clock minus device clock, ms, measured when the session arrived (wire-format §1). */
+  /** Service clock minus device clock, ms, measured when the session arrived (docs/protocol.md §1). */
   clockOffsetMs: number;
   /** The session this one was refreshed from, so a sign-out can recognise a late refresh. */
   refreshedFrom: string | undefined;

@@ -3,7 +3,7 @@
  * minutes after sign-in, so its code stays out of the first load): the call under the cross-tab
  * lock, the slot re-check (catalogue SES-04), discarding and revoking a result that arrives after
  * a sign-out (SES-05), the end of a refused session without retry (SES-03), and reconciling a lost
- * answer from the session list (wire-format §11.3, catalogue SR-12).
+ * answer from the session list (docs/protocol.md §11.3, catalogue SR-12).
  */
 
 import type { ApiClient } from '../client/api-client.types.js';
@@ -39,7 +39,7 @@ export interface RefreshContext {
   getState(): SessionState;
   /** Reports what happened to the session machine. */
   send(event: SessionEvent): void;
-  /** The service's time now (device clock plus the session's offset, wire-format §1). */
+  /** The service's time now (device clock plus the session's offset, docs/protocol.md §1). */
   serverNow(): number;
   /** The device clock, epoch ms. */
   deviceNow(): number;

@@ -1,5 +1,5 @@
 /**
- * The session lifecycle as a pure machine (house style §2.4): which state the device's session is
+ * The session lifecycle as a pure machine (docs/contributing.md §2.4): which state the device's session is
  * in (`loading`, `signedOut`, `active`, `expired`), when to refresh it and when it expires, the
  * refresh backoff after a failure (catalogue SES-03), and the ids of the sessions this tab has
  * held. The session manager runs it with the flows' interpreter; its I/O (the key store, the
@@ -82,7 +82,7 @@ export type SessionEvent =
 
 /**
  * The event that reports a failed refresh of `sessionId`: a 429's `Retry-After` becomes the
- * backoff's floor (wire-format §11.5).
+ * backoff's floor (docs/protocol.md §11.5).
  * @param sessionId - The session the refresh was for.
  * @param error - Why it failed.
  * @param now - The device's time.

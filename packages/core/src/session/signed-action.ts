@@ -1,5 +1,5 @@
 /**
- * What every action signed by this device's session shares (service interface "Wallet sessions"
+ * What every action signed by this device's session shares (docs/service-api.md "Wallet sessions"
  * rule 1): check the session and its key before any network call, stamp with it, and when the
  * service rejects the signature because the session is gone, let the session manager sign the
  * device out (catalogue SES-01, SES-06).
@@ -16,7 +16,7 @@ import type { SessionStamp } from './session-manager.types.js';
 export type SignedActionProgress =
   | { kind: 'sending' }
   | { kind: 'signing' }
-  /** The service accepted the action but has not settled it (wire-format §11.4). */
+  /** The service accepted the action but has not settled it (docs/protocol.md §11.4). */
   | { kind: 'processing' }
   /** Waiting out a 429 before resending; `retryAt` is epoch ms. */
   | { kind: 'rateLimited'; retryAt: number };

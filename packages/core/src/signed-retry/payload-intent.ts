@@ -1,5 +1,5 @@
 /**
- * What a signed action is allowed to authorise (wire-format §11.1). The kit signs
+ * What a signed action is allowed to authorise (docs/protocol.md §11.1). The kit signs
  * `payloadToSign` exactly as received, but first reads a parsed copy and refuses one whose
  * activity `type` is outside the action's row, or whose `targetPublicKey` is not the key the kit
  * sent. Extra parameters never cause refusal; a payload that is not JSON is not refused here.
@@ -18,7 +18,7 @@ const prefix =
   (type: string) =>
     prefixes.some((p) => type === p || type.startsWith(`${p}_V`));
 
-/** Intents of the signed actions of wire-format §11.1, by credential type where it matters. */
+/** Intents of the signed actions of docs/protocol.md §11.1, by credential type where it matters. */
 export const PAYLOAD_INTENTS = {
   addCredential: (
     credentialType: 'EMAIL_OTP' | 'SMS_OTP' | 'OAUTH' | 'PASSKEY',
@@ -74,7 +74,7 @@ export type PayloadCheck =
 
 /**
  * Reads `payloadToSign` and decides whether it may be signed for `intent`
- * (wire-format §11.1 "Kit [PD]"). Pure; never throws.
+ * (docs/protocol.md §11.1 "Kit [PD]"). Pure; never throws.
  */
 export function checkPayloadIntent(
   payloadToSign: string,

@@ -1,7 +1,7 @@
 /**
  * Catalogue SR-12 against the emulator: a signed answer lost after the service committed (the
  * socket resets once the answer is written), the resend meets "Request-Id already used", and the
- * kit reads the lists instead of sending leg 1 again (wire-format §11.3). Time is a jump clock
+ * kit reads the lists instead of sending leg 1 again (docs/protocol.md §11.3). Time is a jump clock
  * shared by kit and emulator: waits up to a minute pass at once, nothing sleeps.
  */
 import { mintSandboxIdToken } from '@wallet-auth/sandbox';

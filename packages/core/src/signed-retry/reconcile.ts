@@ -1,5 +1,5 @@
 /**
- * Reconcile steps for signed operations whose answer was lost (wire-format §11.3: "After a lost
+ * Reconcile steps for signed operations whose answer was lost (docs/protocol.md §11.3: "After a lost
  * terminal response the client reconciles via the GET lists and never replays leg 1 of a
  * non-idempotent operation by itself"). Each step reads one list and returns the committed result,
  * or "unknown" with a typed error that tells the person what to do.
@@ -80,7 +80,7 @@ export function reconcileNewSession(
   };
 }
 
-/** pub33 (client-held mode) vs pub65 (documented mode) `clientPublicKey` (wire-format §15). */
+/** pub33 (client-held mode) vs pub65 (documented mode) `clientPublicKey` (docs/protocol.md §15). */
 const COMPRESSED_KEY = /^0[23][0-9a-fA-F]{64}$/;
 
 /**

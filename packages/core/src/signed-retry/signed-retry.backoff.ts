@@ -1,5 +1,5 @@
 /**
- * Waits and caps of the signed-retry exchange (wire-format §11.4 PROCESSING resends, §11.5 rate
+ * Waits and caps of the signed-retry exchange (docs/protocol.md §11.4 PROCESSING resends, §11.5 rate
  * limits). Pure: randomness arrives as an argument in [0, 1).
  */
 
@@ -53,7 +53,7 @@ export function rateLimitBackoffMs(retry: number, random: number): number {
 /**
  * Reconciling a lost answer (reconcile.ts): how far before our first signed send (on the
  * service's clock) a committed item's `createdAt` may lie: the `Date` header has one-second
- * resolution and offsets under 2 s are not applied (wire-format §1 Timestamps), so 5 s covers
+ * resolution and offsets under 2 s are not applied (docs/protocol.md §1 Timestamps), so 5 s covers
  * both with room.
  */
 export const RECONCILE_CLOCK_MARGIN_MS = 5000;

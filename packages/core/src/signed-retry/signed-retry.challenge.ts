@@ -1,5 +1,5 @@
 /**
- * Reading a 202 challenge and classifying signed-leg answers (wire-format §11.1, §11.4). Pure
+ * Reading a 202 challenge and classifying signed-leg answers (docs/protocol.md §11.1, §11.4). Pure
  * helpers of the signed-retry machine; no I/O, no clock.
  */
 
@@ -12,7 +12,7 @@ export interface SignedRetryChallenge {
   expiresAt: number;
   /**
    * Server clock minus local clock, from the 202's `Date` header (0 when absent or within the
-   * tolerance); turns a local instant into the service's time (wire-format §1 Timestamps).
+   * tolerance); turns a local instant into the service's time (docs/protocol.md §1 Timestamps).
    */
   serverOffsetMs: number;
 }
@@ -39,7 +39,7 @@ function exceedsUtf8Bytes(text: string, limit: number): boolean {
 }
 
 /**
- * Reads a 202 body (wire-format §11.1); `undefined` when it is not a usable challenge: no string
+ * Reads a 202 body (docs/protocol.md §11.1); `undefined` when it is not a usable challenge: no string
  * `payloadToSign`, an empty one or one over `MAX_PAYLOAD_TO_SIGN_BYTES`, a `requestId` other than
  * `Request:<uuid>`, or an unparsable `expiresAt` (catalogue SR-19).
  * @param body - The parsed 202 body.
@@ -66,7 +66,7 @@ export function parseChallenge(
   ) {
     return undefined;
   }
-  // Deadlines are corrected by the Date header's offset when the clocks disagree (wire-format §1).
+  // Deadlines are corrected by the Date header's offset when the clocks disagree (docs/protocol.md §1).
   const skew = serverDateMs === undefined ? 0 : serverDateMs - now;
   const serverOffsetMs = Math.abs(skew) > CLOCK_SKEW_TOLERANCE_MS ? skew : 0;
   return {
@@ -79,7 +79,7 @@ export function parseChallenge(
 }
 
 /**
- * PROCESSING per wire-format §11.4: any 200 on a 201/204 endpoint; on a 200 endpoint, a body whose
+ * PROCESSING per docs/protocol.md §11.4: any 200 on a 201/204 endpoint; on a 200 endpoint, a body whose
  * `status` is `PROCESSING` and that has no `id` member.
  * @param status - HTTP status of the answer.
  * @param body - Its parsed body.

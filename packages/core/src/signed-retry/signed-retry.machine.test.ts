@@ -695,7 +695,7 @@ describe('signed-retry machine: unsigned calls resent while PROCESSING (§11.4)'
 });
 
 describe('isProcessing and parseChallenge', () => {
-  it('given the rules of wire-format §11.4, should classify PROCESSING answers', () => {
+  it('given the rules of docs/protocol.md §11.4, should classify PROCESSING answers', () => {
     expect(isProcessing(200, undefined, 201)).toBe(true);
     expect(isProcessing(200, { status: 'PROCESSING' }, 204)).toBe(true);
     expect(isProcessing(200, { status: 'PROCESSING', message: 'x' }, 200)).toBe(true);

@@ -1,6 +1,6 @@
 /**
- * The signed-retry exchange as a pure machine (service interface "Signed-retry exchange",
- * wire-format §11): leg 1 → 202 challenge → stamp `payloadToSign` → the identical request with
+ * The signed-retry exchange as a pure machine (docs/service-api.md "Signed-retry exchange",
+ * docs/protocol.md §11): leg 1 → 202 challenge → stamp `payloadToSign` → the identical request with
  * `Service-Wallet-Signature` and `Request-Id` → settled, or 200 PROCESSING resent byte for byte
  * with backoff until `expiresAt`; a consumed id after a lost answer is reconciled from the lists
  * (§11.3). No I/O, no clock, no randomness: time and random draws arrive in events.

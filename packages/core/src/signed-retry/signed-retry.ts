@@ -1,6 +1,6 @@
 /**
  * Runs the signed-retry machine: leg 1, the stamp, the signed leg and its byte-identical resends.
- * One engine for every signed endpoint, including ones an integrator adds (wire-format §11).
+ * One engine for every signed endpoint, including ones an integrator adds (docs/protocol.md §11).
  */
 
 import { REQUEST_ID_HEADER, SIGNATURE_HEADER } from '../client/headers.js';
@@ -21,10 +21,10 @@ import {
 } from './signed-retry.machine.js';
 import type { StampSubject } from './stamp-subject.js';
 
-/** Header names of the signed retry (service interface "Signed-retry headers"). */
+/** Header names of the signed retry (docs/service-api.md "Signed-retry headers"). */
 
 /**
- * Makes the `Service-Wallet-Signature` value for a payload (a stamp, wire-format §2). `subject`
+ * Makes the `Service-Wallet-Signature` value for a payload (a stamp, docs/protocol.md §2). `subject`
  * says what the payload authorises, from records it was checked to belong to, for a stamper that
  * asks the person first; a stamper may ignore it.
  */
@@ -44,7 +44,7 @@ export interface ReconcileContext {
 }
 
 /**
- * Reads the lists after a consumed `Request-Id` (wire-format §11.3) and says what was committed;
+ * Reads the lists after a consumed `Request-Id` (docs/protocol.md §11.3) and says what was committed;
  * never sends leg 1 again. A rejection counts as "unknown".
  */
 export type ReconcileStep = (context: ReconcileContext) => Promise<ReconcileOutcome>;

@@ -1,5 +1,5 @@
 /**
- * Types of the signed-retry machine (wire-format §11): its plan, states, events and effects.
+ * Types of the signed-retry machine (docs/protocol.md §11): its plan, states, events and effects.
  */
 import type { WalletAuthError } from '../errors/wallet-auth-error.js';
 import type { ScheduleEffect } from '../internal/flow.js';
@@ -8,7 +8,7 @@ import type { SignedRetryChallenge } from './signed-retry.challenge.js';
 
 /** What the machine needs to know about the operation. */
 export interface SignedRetryPlan {
-  /** The status of a terminal success: 200, 201 or 204 (wire-format §11.4). */
+  /** The status of a terminal success: 200, 201 or 204 (docs/protocol.md §11.4). */
   terminalStatus: 200 | 201 | 204;
   /** Leg 1 may be sent again after the challenge expires, as long as no signed send could have been accepted. */
   restartable: boolean;
@@ -44,7 +44,7 @@ export type HttpOutcome =
   | { kind: 'error'; error: WalletAuthError };
 
 /**
- * What a reconcile step found in the lists (wire-format §11.3): the committed result, or that it
+ * What a reconcile step found in the lists (docs/protocol.md §11.3): the committed result, or that it
  * cannot tell, with the error to surface (it must never start a new leg 1 by itself).
  */
 export type ReconcileOutcome =

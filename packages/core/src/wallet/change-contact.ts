@@ -7,7 +7,7 @@ import type { Customer } from '../types.js';
 import type { WalletAuthClient } from '../wallet-auth-client.types.js';
 import { assertResourceId, invalidInput } from './validate-input.js';
 
-/** A new email address or a new phone number (E.164) — one per call (wire-format §11.6). */
+/** A new email address or a new phone number (E.164) — one per call (docs/protocol.md §11.6). */
 export type ContactChange = { email: string } | { phoneNumber: string };
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -35,7 +35,7 @@ function validate(change: ContactChange): Record<string, string> {
 }
 
 /**
- * Changes the customer's email or phone number (`PATCH /customers/{customerId}`, wire-format
+ * Changes the customer's email or phone number (`PATCH /customers/{customerId}`, docs/protocol.md
  * §11.6): with a tied EMAIL_OTP / SMS_OTP credential the change is a signed retry stamped by this
  * device's session, and the service updates the credential's nickname with it.
  *

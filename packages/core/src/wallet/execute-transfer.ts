@@ -22,7 +22,7 @@ import {
 import { assertResourceId, invalidInput } from './validate-input.js';
 
 /**
- * A transfer from the wallet (wire-format §11.6 `POST /quotes`): to an account in the wallet's
+ * A transfer from the wallet (docs/protocol.md §11.6 `POST /quotes`): to an account in the wallet's
  * currency, or in another one (e.g. the customer's USD account), converted by the service; the
  * executed Quote gives both amounts and the `exchangeRate`.
  */
@@ -110,7 +110,7 @@ function validate(params: TransferParams): void {
 }
 
 /**
- * Prepares a transfer from the embedded wallet (wire-format §11.6): `POST /quotes` then
+ * Prepares a transfer from the embedded wallet (docs/protocol.md §11.6): `POST /quotes` then
  * `POST /quotes/{quoteId}/execute` as a signed retry with an `Idempotency-Key` generated here,
  * once, and reused on every resend of this transfer.
  *

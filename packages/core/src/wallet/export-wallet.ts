@@ -10,8 +10,8 @@ import type { WalletAuthClient } from '../wallet-auth-client.types.js';
 import { assertResourceId } from './validate-input.js';
 
 /**
- * Exports the wallet's recovery phrase (service interface "Other signed-retry endpoints",
- * wire-format §8): a fresh non-extractable ECDH key pair per export, its pub65 sent as
+ * Exports the wallet's recovery phrase (docs/service-api.md "Other signed-retry endpoints",
+ * docs/protocol.md §8): a fresh non-extractable ECDH key pair per export, its pub65 sent as
  * `clientPublicKey` on both legs, the signed retry stamped by this device's session, and the
  * bundle opened under the client's environment (pinned signer in production, unsigned in a
  * sandbox). The phrase exists only in the returned string: it is never stored or logged, and a
@@ -33,7 +33,7 @@ export async function exportWallet(
 ): Promise<string> {
   assertResourceId(accountId, 'InternalAccount', 'accountId');
   return withSessionStamp(client, async ({ stamp }) => {
-    // Fresh per export (wire-format §8); the private half never leaves WebCrypto.
+    // Fresh per export (docs/protocol.md §8); the private half never leaves WebCrypto.
     const keyPair = await generateDecryptionKeyPair();
     const answer = await client.api.exportWallet(
       accountId,

@@ -14,7 +14,7 @@ export interface FindEmbeddedWalletOptions {
 const MAX_PAGES = 100;
 
 /**
- * Finds a customer's embedded wallet (service interface `GET /customers/internal-accounts`: "use
+ * Finds a customer's embedded wallet (docs/service-api.md `GET /customers/internal-accounts`: "use
  * EMBEDDED_WALLET to find a customer's wallet"), following `nextCursor` until one is found. The
  * list is a platform read, not a wallet action, so no session is needed.
  *

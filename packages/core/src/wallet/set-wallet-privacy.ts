@@ -9,7 +9,7 @@ import { assertResourceId, invalidInput } from './validate-input.js';
 
 /**
  * Turns the wallet's privacy flag on or off (`PATCH /internal-accounts/{id}` `{privateEnabled}`,
- * wire-format §12), a signed retry stamped by this device's session.
+ * docs/protocol.md §12), a signed retry stamped by this device's session.
  *
  * @param client - The kit's client.
  * @param accountId - The wallet, `InternalAccount:<uuid>`.

@@ -51,7 +51,7 @@ export async function readTransferAccounts(
 
 /**
  * Refuses an amount over the wallet's available balance before a quote is asked for (the
- * service would refuse it only after the approval, wire-format §11.6).
+ * service would refuse it only after the approval, docs/protocol.md §11.6).
  * @throws WalletAuthError `AMOUNT_OUT_OF_RANGE` with `details` `{ field, available, requested,
  * currency }`.
  */

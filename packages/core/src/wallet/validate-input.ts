@@ -4,7 +4,7 @@ const uuid = '[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-
 
 /**
  * The typed refusal of bad input before any network call: `INVALID_INPUT` with one FieldError
- * per problem in `details.errors`, as the service reports them (wire-format §13).
+ * per problem in `details.errors`, as the service reports them (docs/protocol.md §13).
  * @param errors - `{ field, message }` per invalid field.
  */
 export function invalidInput(errors: { field: string; message: string }[]): WalletAuthError {
@@ -14,7 +14,7 @@ export function invalidInput(errors: { field: string; message: string }[]): Wall
 }
 
 /**
- * Checks a `<ResourceName>:<uuid>` identifier (wire-format §1).
+ * Checks a `<ResourceName>:<uuid>` identifier (docs/protocol.md §1).
  * @param value - The id.
  * @param resource - `Customer`, `InternalAccount`, `Quote`…
  * @param field - The parameter name for the FieldError.

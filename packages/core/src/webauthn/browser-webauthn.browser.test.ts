@@ -7,7 +7,7 @@ import { setup, waitFor } from '../test/harness.js';
 import type { WalletAuthClient } from '../wallet-auth-client.types.js';
 import { createBrowserWebAuthn } from './browser-webauthn.js';
 
-// Chromium's virtual authenticator through CDP (toolchain.md "Browser tests"): the real
+// Chromium's virtual authenticator through CDP (docs/contributing.md §4 "Browser tests"): the real
 // navigator.credentials, the real @simplewebauthn/browser, no prompt.
 let authenticatorId: string | undefined;
 

@@ -1,6 +1,6 @@
 /**
  * The default WebAuthn port: `@simplewebauthn/browser`, loaded on first use so importing the
- * core touches no browser global and server rendering never loads it (house style §2.8).
+ * core touches no browser global and server rendering never loads it (docs/contributing.md §2.8).
  */
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
 import { identifyWebAuthnError } from '../on-demand/on-demand.js';

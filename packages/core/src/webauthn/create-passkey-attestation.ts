@@ -1,5 +1,5 @@
 /**
- * The passkey registration ceremony (wire-format §9 "Registration"): the kit's own 32-byte
+ * The passkey registration ceremony (docs/protocol.md §9 "Registration"): the kit's own 32-byte
  * challenge, algorithms −7 then −257, `attestation: "none"`, user verification required, the
  * account's passkeys excluded, and the browser's answer turned into the wire `attestation`.
  */
@@ -42,7 +42,7 @@ export interface PasskeyCreationParams {
 
 /**
  * Builds the options of `navigator.credentials.create()` for a passkey registration
- * (wire-format §9, Kit [PD]).
+ * (docs/protocol.md §9, Kit [PD]).
  * @param params - Challenge, relying party, user, account and the passkeys to exclude.
  * @throws WalletAuthError `CONFIGURATION_INVALID` when the user handle is longer than 64 bytes.
  */
@@ -78,7 +78,7 @@ export function buildPasskeyCreationOptions(
 }
 
 /**
- * Turns a `create()` answer into the wire `attestation` (wire-format §9): b64url `rawId` as
+ * Turns a `create()` answer into the wire `attestation` (docs/protocol.md §9): b64url `rawId` as
  * `credentialId`, `clientDataJson`, `attestationObject`, and the transports restricted to
  * `usb`/`nfc`/`ble`/`internal`/`hybrid` (`[]` if none).
  * @param response - The `RegistrationResponseJSON`.

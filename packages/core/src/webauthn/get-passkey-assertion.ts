@@ -1,5 +1,5 @@
 /**
- * The passkey sign-in ceremony (wire-format §9 "WebAuthn get"): the service's hex challenge is
+ * The passkey sign-in ceremony (docs/protocol.md §9 "WebAuthn get"): the service's hex challenge is
  * passed as its own UTF-8 bytes, the challenged credential is the only one allowed, user
  * verification is required, and the browser's answer becomes the wire `assertion`.
  */
@@ -27,7 +27,7 @@ export interface PasskeyRequestParams {
 }
 
 /**
- * Builds the options of `navigator.credentials.get()` for a passkey sign-in (wire-format §9):
+ * Builds the options of `navigator.credentials.get()` for a passkey sign-in (docs/protocol.md §9):
  * `challenge` = b64url of the 64 ASCII bytes of the hex string — never its hex decoding
  * (catalogue PK-10) — `allowCredentials` = the challenged credential, `userVerification:
  * "required"`.
@@ -55,7 +55,7 @@ export function buildPasskeyRequestOptions(
 }
 
 /**
- * Turns a `get()` answer into the wire `assertion` (wire-format §9): b64url `rawId` as
+ * Turns a `get()` answer into the wire `assertion` (docs/protocol.md §9): b64url `rawId` as
  * `credentialId`, `clientDataJSON` as `clientDataJson`, `authenticatorData`, the DER `signature`,
  * and `userHandle` only when the authenticator returned one.
  * @param response - The `AuthenticationResponseJSON`.

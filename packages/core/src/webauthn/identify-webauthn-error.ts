@@ -1,5 +1,5 @@
 /**
- * The second of the two error edges (house style §2.3.3): a rejection of a WebAuthn ceremony
+ * The second of the two error edges (docs/contributing.md §2.3): a rejection of a WebAuthn ceremony
  * (a `DOMException` from `navigator.credentials`, a `WebAuthnError` of `@simplewebauthn/browser`,
  * or whatever an injected port throws) becomes one `WalletAuthError` with a stable code.
  */

@@ -20,7 +20,7 @@ import type {
 const HEX = '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08';
 const ACCOUNT = 'InternalAccount:0f8fad5b-d9cb-469f-a165-70867728950e';
 
-describe('passkey sign-in options (wire-format §9)', () => {
+describe('passkey sign-in options (docs/protocol.md §9)', () => {
   it('PK-10: given the hex challenge, should pass its 64 ASCII bytes, never its hex decoding', () => {
     const options = buildPasskeyRequestOptions({ challenge: HEX, webauthnCredentialId: 'AQID' });
     const bytes = base64UrlToBytes(options.challenge);
@@ -94,7 +94,7 @@ describe('passkey sign-in options (wire-format §9)', () => {
   });
 });
 
-describe('passkey registration options (wire-format §9)', () => {
+describe('passkey registration options (docs/protocol.md §9)', () => {
   const challenge = bytesToBase64Url(new Uint8Array(32).fill(7));
 
   it('given the plan, should offer −7 then −257, attestation none, UV required, the exclusions and the user', () => {

@@ -2,7 +2,7 @@ import { base64UrlToBytes, bytesToBase64Url } from '../encoding/base64url.js';
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
 
 /**
- * Reads one binary member of a WebAuthn JSON answer as canonical unpadded base64url (wire-format
+ * Reads one binary member of a WebAuthn JSON answer as canonical unpadded base64url (docs/protocol.md
  * notation), whatever padding the authenticator layer produced.
  * @param value - The member's value.
  * @param member - Its name, for the message.

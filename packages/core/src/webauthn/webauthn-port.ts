@@ -1,12 +1,12 @@
 /**
- * The WebAuthn port (house style §2.4.4, anti-pattern 8): flows reach the browser's credential
+ * The WebAuthn port (docs/contributing.md §2.4, anti-pattern 8): flows reach the browser's credential
  * APIs only through this interface, so tests inject a software authenticator instead of
  * replacing `navigator.credentials`. The JSON shapes are WebAuthn Level 3's
  * (`PublicKeyCredentialCreationOptionsJSON`, `RegistrationResponseJSON`, …): every binary value is
  * an unpadded base64url string, exactly what `@simplewebauthn/browser` takes and returns.
  */
 
-/** Transports a credential may report (wire-format §9 keeps only these five). */
+/** Transports a credential may report (docs/protocol.md §9 keeps only these five). */
 export type AuthenticatorTransportName = 'usb' | 'nfc' | 'ble' | 'internal' | 'hybrid';
 
 /** A credential named in `allowCredentials` / `excludeCredentials`. */
@@ -94,7 +94,7 @@ export interface WebAuthnCeremonyOptions {
 
 /**
  * The browser's passkey ceremonies as a port. Implementations may reject with anything: the
- * flows translate every rejection with `identifyWebAuthnError` (house style §2.3.3).
+ * flows translate every rejection with `identifyWebAuthnError` (docs/contributing.md §2.3).
  */
 export interface WebAuthnPort {
   /** Whether this environment can run a WebAuthn ceremony at all. */

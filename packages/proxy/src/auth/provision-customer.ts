@@ -1,6 +1,6 @@
 /**
  * Creating a customer for an app user with the platform credentials and finding the
- * EMBEDDED_WALLET account the service provisions with it (wire-format §11.6).
+ * EMBEDDED_WALLET account the service provisions with it (docs/protocol.md §11.6).
  */
 import { ApiError } from '../api-error.js';
 import { isResourceId } from '../ids.js';

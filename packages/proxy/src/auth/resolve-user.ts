@@ -20,7 +20,7 @@ function checkUser(user: ProxyUser): ProxyUser {
 
 /**
  * The one user resolver the proxy calls: the integrator's `resolveUser` (its answer checked for
- * the id forms of wire-format §1) or else the demo cookie.
+ * the id forms of docs/protocol.md §1) or else the demo cookie.
  */
 export function createUserResolver(
   plugin: ResolveUser | undefined,

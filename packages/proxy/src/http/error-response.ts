@@ -2,7 +2,7 @@ import { ApiError } from '../api-error.js';
 import { StoreUnavailableError } from '../stores/stores.js';
 import { UpstreamError } from '../upstream/upstream-client.js';
 
-/** Renders an {@link ApiError} as the service's JSON envelope (wire-format §13). */
+/** Renders an {@link ApiError} as the service's JSON envelope (docs/protocol.md §13). */
 export function envelope(error: ApiError): Response {
   return new Response(JSON.stringify(error.toJSON()), {
     status: error.status,

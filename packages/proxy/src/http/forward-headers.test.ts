@@ -10,7 +10,7 @@ import {
 } from './forward-headers.js';
 
 const route = (key: string): ServiceRoute => SERVICE_ROUTES.find((entry) => entry.key === key)!;
-/** A well-formed stamp (wire-format §2) by a fixed key. */
+/** A well-formed stamp (docs/protocol.md §2) by a fixed key. */
 const STAMP = stamp('payload to sign', createTestKey('01'.repeat(32)));
 const REQUEST_ID = 'Request:6f1d2c3b-4a59-4e6f-8a7b-9c0d1e2f3a4b';
 

@@ -3,10 +3,10 @@ import { isResourceId } from '../ids.js';
 import type { ServiceRoute } from '../routes/route-table.js';
 import { isStampShaped, STAMP_SCHEME } from './stamp-shape.js';
 
-/** The header the browser kit sends stamps in (wire-format §1 "Header-name override"). */
+/** The header the browser kit sends stamps in (docs/protocol.md §1 "Header-name override"). */
 export const SIGNATURE_HEADER = 'Service-Wallet-Signature';
 
-/** The three request headers the proxy forwards verbatim besides `Content-Type` (wire-format §1). */
+/** The three request headers the proxy forwards verbatim besides `Content-Type` (docs/protocol.md §1). */
 export interface SignedRetryHeaders {
   signature?: string;
   requestId?: string;
@@ -19,7 +19,7 @@ const RETRY_AFTER = /^(?:\d{1,10}|[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}
 /**
  * Reads and checks `Service-Wallet-Signature`, `Request-Id` and `Idempotency-Key` for a route:
  * each must be well formed (SR-21: `Request:<uuid>` only, no CR/LF, bounded) and the pairing
- * must be one the service accepts (SR-02, wire-format §1 "Headers"); the stamp must have a stamp's
+ * must be one the service accepts (SR-02, docs/protocol.md §1 "Headers"); the stamp must have a stamp's
  * structure (BFF-34, no magic constants); otherwise 400 before any upstream call. `passkeyVerify` admits `Request-Id` alone on a PASSKEY verify.
  */
 export function readSignedRetryHeaders(
@@ -137,7 +137,7 @@ export function passedBackHeaders(upstream: Headers): Record<string, string> {
   return kept;
 }
 
-/** True for `application/json` with at most a UTF-8 charset parameter (wire-format §1 "JSON"). */
+/** True for `application/json` with at most a UTF-8 charset parameter (docs/protocol.md §1 "JSON"). */
 export function isJsonContentType(value: string | null): boolean {
   return value !== null && /^application\/json\s*(?:;\s*charset="?utf-8"?\s*)?$/i.test(value);
 }

@@ -1,7 +1,7 @@
 /**
  * The request target exactly as received, before any URL normalisation. `new URL()` resolves
  * `%2e%2e` and `\` silently, and Node adapters hand raw targets through, so the proxy judges the
- * raw string itself (reliability catalogue BFF-01, BFF-02; wire-format §1 "Path ids").
+ * raw string itself (reliability catalogue BFF-01, BFF-02; docs/protocol.md §1 "Path ids").
  */
 
 /** The raw path and raw query (without `?`) of a request URL. */
@@ -119,7 +119,7 @@ export function checkRawPath(path: string): PathProblem | undefined {
 
 /**
  * The segments of a path that passed {@link checkRawPath}, each percent-decoded exactly once
- * (`AuthMethod%3A…` → `AuthMethod:…`, wire-format §1).
+ * (`AuthMethod%3A…` → `AuthMethod:…`, docs/protocol.md §1).
  */
 export function decodeSegments(path: string): string[] {
   if (path === '/' || path === '') {

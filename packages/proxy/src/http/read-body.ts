@@ -1,9 +1,9 @@
 /**
  * Bounded body reading: bytes are counted while they stream in, so an oversized or chunked body
- * is refused without buffering it (wire-format §1: bodies over 64 KiB → 413; BFF-09, BFF-26).
+ * is refused without buffering it (docs/protocol.md §1: bodies over 64 KiB → 413; BFF-09, BFF-26).
  */
 
-/** Largest request body the proxy accepts (wire-format §1). */
+/** Largest request body the proxy accepts (docs/protocol.md §1). */
 export const MAX_REQUEST_BODY_BYTES = 64 * 1024;
 /** Largest upstream response body the proxy relays (reliability catalogue BFF-26). */
 export const MAX_RESPONSE_BODY_BYTES = 1024 * 1024;

@@ -1,6 +1,6 @@
 /**
  * Strict JSON for request bodies the proxy must read (ownership checks): UTF-8 without BOM
- * (wire-format §1), bounded nesting, no duplicate member names (so the proxy and the upstream
+ * (docs/protocol.md §1), bounded nesting, no duplicate member names (so the proxy and the upstream
  * cannot read different values from one body) and no prototype-shaped names (BFF-11).
  */
 

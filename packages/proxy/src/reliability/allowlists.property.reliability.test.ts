@@ -259,7 +259,7 @@ describe('raw path check (catalogue BFF-01, BFF-02), against a model', () => {
 
 describe('header allowlist (catalogue BFF-06..08, SR-02, SR-21)', () => {
   const AUTH = `Basic ${btoa('platform:secret')}`;
-  // Well-formed stamps (wire-format §2) by two keys, compressed and not, and base64url noise.
+  // Well-formed stamps (docs/protocol.md §2) by two keys, compressed and not, and base64url noise.
   const key = createTestKey('02'.repeat(32));
   const wellFormedStamps = new Set([
     stamp('payload', key),
@@ -326,7 +326,7 @@ describe('header allowlist (catalogue BFF-06..08, SR-02, SR-21)', () => {
               // CR/LF/NUL cannot even be put in a Headers object (BFF-06): nothing to forward.
             }
           }
-          // The pairing rules of wire-format §1 "Headers", written out.
+          // The pairing rules of docs/protocol.md §1 "Headers", written out.
           const signature = browser.get('Service-Wallet-Signature');
           const requestId = browser.get('Request-Id');
           const key = browser.get('Idempotency-Key');

@@ -1,6 +1,6 @@
 /**
  * Reliability catalogue 2-SR, faults on the wire: the real kit through the proxy to the emulator,
- * with PROCESSING, dropped connections and lost answers on either hop (wire-format §11.3, §11.4).
+ * with PROCESSING, dropped connections and lost answers on either hop (docs/protocol.md §11.3, §11.4).
  * Fake time throughout; the emulator's session table is the ground truth ("nothing lost").
  */
 import { createOtpLoginFlow } from '@wallet-auth/core';

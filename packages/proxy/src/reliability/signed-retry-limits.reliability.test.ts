@@ -1,7 +1,7 @@
 /**
  * Reliability catalogue 2-SR, limits and clocks: 429s with and without `Retry-After`, 5xx on the
  * first leg, expired challenges and a skewed device clock, with the real kit through the proxy to
- * the emulator (wire-format §1 Timestamps, §11.3, §11.5). The signed action is the privacy PATCH
+ * the emulator (docs/protocol.md §1 Timestamps, §11.3, §11.5). The signed action is the privacy PATCH
  * (`PATCH /internal-accounts/{id}`), safe to restart; the OTP verify stands for the others.
  */
 import { describe, expect, it } from 'vitest';

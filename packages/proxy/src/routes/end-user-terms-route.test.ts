@@ -1,5 +1,5 @@
 /**
- * `GET /customers/end-user-terms` through the proxy (service interface, change history "End-user
+ * `GET /customers/end-user-terms` through the proxy (docs/service-api.md, change history "End-user
  * terms"): the consent screen reads the current terms address and version. Exactly that (method,
  * path) pair is forwarded, for a signed-in app user, with no query; every variant is refused
  * before the upstream (reliability catalogue BFF-02, BFF-03, BFF-15, BFF-22).

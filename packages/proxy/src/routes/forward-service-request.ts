@@ -223,7 +223,7 @@ export async function forwardServiceRequest(
     if (!owned) {
       if (route.key === 'DELETE /auth/sessions/{id}') {
         // The service answers 404 for any session that is not active (never issued, revoked,
-        // expired) and clients treat it as done (wire-format §12); a foreign id is "never issued".
+        // expired) and clients treat it as done (docs/protocol.md §12); a foreign id is "never issued".
         throw new ApiError(404, 'NOT_FOUND', 'No active session with this id on your account');
       }
       throw forbidden(`${params.id ?? id} does not belong to the signed-in user`);

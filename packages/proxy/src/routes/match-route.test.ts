@@ -218,7 +218,7 @@ describe('matchServiceRoute (property tests, 1,000 seeded runs each)', () => {
             .join('/')}`;
           const result = matchServiceRoute(entry.method, raw, ROUTES);
           if (result.kind === 'match') {
-            // An independent spelling of wire-format §1's id form.
+            // An independent spelling of docs/protocol.md §1's id form.
             expect(
               new RegExp(
                 `^${entry.idResource}:[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}$`,

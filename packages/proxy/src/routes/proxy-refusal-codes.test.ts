@@ -1,6 +1,6 @@
 /**
  * The proxy's own refusals reach the kit as named codes, not `UNKNOWN`: each response the proxy
- * renders is read by core's `fromErrorEnvelope`, the kit's one translation edge (house style §2.3).
+ * renders is read by core's `fromErrorEnvelope`, the kit's one translation edge (docs/contributing.md §2.3).
  */
 import { fromErrorEnvelope } from '@wallet-auth/core/primitives';
 import { afterEach, describe, expect, it, vi } from 'vitest';

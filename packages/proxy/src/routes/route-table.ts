@@ -11,7 +11,7 @@ export type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 export type PathOwnership = 'wallet' | 'customer' | 'credential' | 'session' | 'quote';
 
 /**
- * Which signed-retry headers a route accepts (wire-format §1 "Headers", §11.2): `none`;
+ * Which signed-retry headers a route accepts (docs/protocol.md §1 "Headers", §11.2): `none`;
  * `signed-retry` = both or neither (passkey verify: `Request-Id` alone); `quote-execute` = both,
  * neither or the signature alone, plus `Idempotency-Key`.
  */
@@ -22,7 +22,7 @@ export type BodyPolicy = 'none' | 'json' | 'optional-json';
 
 /** One allowlisted (method, template) pair and the checks that guard it. */
 export interface ServiceRoute {
-  /** `<METHOD> <template>`, spelled as in wire-format §12 and §11.6 (and the §14 `processing` keys). */
+  /** `<METHOD> <template>`, spelled as in docs/protocol.md §12 and §11.6 (and the §14 `processing` keys). */
   key: string;
   method: RouteMethod;
   /** Service path relative to `{base_url}`; `{name}` marks the one path id. */
@@ -38,7 +38,7 @@ export interface ServiceRoute {
   body: BodyPolicy;
   /** Path of a body member holding an account id that must be the user's wallet. */
   bodyAccount?: readonly string[];
-  /** A 201 from this route records the created quote as the user's (wire-format §11.6). */
+  /** A 201 from this route records the created quote as the user's (docs/protocol.md §11.6). */
   recordsQuote?: boolean;
   /**
    * A record read by id whose owner only its answer says (a transaction): a 200 is passed back
@@ -58,8 +58,8 @@ function route(
 }
 
 /**
- * The browser's rows of wire-format §12 plus the customer and quote rows of §11.6, the end-user
- * terms the consent screen shows (service interface, change history "End-user terms") and the
+ * The browser's rows of docs/protocol.md §12 plus the customer and quote rows of §11.6, the end-user
+ * terms the consent screen shows (docs/service-api.md, change history "End-user terms") and the
  * user's own transactions, and nothing else: never `POST /internal-accounts`, `POST /customers`,
  * transfers or other platform routes (reliability catalogue BFF-03).
  */

@@ -98,7 +98,7 @@ export function securityHeaders(options: SecurityHeadersOptions = {}): Record<st
 }
 
 /**
- * Headers on every proxy response (JSON API; `Cache-Control: no-store` per wire-format §1).
+ * Headers on every proxy response (JSON API; `Cache-Control: no-store` per docs/protocol.md §1).
  * HSTS comes from configuration, not from the request's scheme: TLS usually ends in front of
  * the proxy, which then sees plain http.
  */

@@ -34,7 +34,7 @@ export interface WalletHarness extends Harness {
   oauthSession(name: string, sub: string): Promise<{ credentialId: string; sessionId: string }>;
 }
 
-/** pub65 hex of a fresh P-256 key (documented key-delivery flow, wire-format §15). */
+/** pub65 hex of a fresh P-256 key (documented key-delivery flow, docs/protocol.md §15). */
 export async function freshPub65(): Promise<string> {
   const pair = (await crypto.subtle.generateKey({ name: 'ECDH', namedCurve: 'P-256' }, true, [
     'deriveBits',

@@ -12,7 +12,7 @@ export interface UpstreamRequest {
   params?: Record<string, string>;
   query?: URLSearchParams;
   contentType?: string | undefined;
-  /** Exact body bytes, forwarded unchanged (wire-format §1, §11.2). */
+  /** Exact body bytes, forwarded unchanged (docs/protocol.md §1, §11.2). */
   body?: Uint8Array<ArrayBuffer> | undefined;
   signed?: SignedRetryHeaders;
 }

@@ -2,7 +2,7 @@
 
 /** Where and how the proxy reaches the service (it alone holds the platform credentials). */
 export interface UpstreamOptions {
-  /** `{base_url}` = `<origin>[/<prefix>]/2025-10-13` (wire-format §1). */
+  /** `{base_url}` = `<origin>[/<prefix>]/2025-10-13` (docs/protocol.md §1). */
   baseUrl: string;
   /** Platform client id (HTTP Basic user; must not contain ":"). */
   clientId: string;

@@ -1,6 +1,6 @@
 import { parseTemplate } from '../routes/match-route.js';
 
-/** Encodes one path segment; `:` stays literal because ids are sent with it (wire-format §1). */
+/** Encodes one path segment; `:` stays literal because ids are sent with it (docs/protocol.md §1). */
 export function encodeSegment(segment: string): string {
   return encodeURIComponent(segment).replace(/%3A/gi, ':');
 }
@@ -22,7 +22,7 @@ function basePrefix(baseUrl: URL): string {
 
 /**
  * Builds an upstream URL from the configured base, a route template and validated ids, one
- * encoded segment at a time and never by joining request text (wire-format §1 "Path ids").
+ * encoded segment at a time and never by joining request text (docs/protocol.md §1 "Path ids").
  * An encoded segment is unreserved characters, `:` and `%XX` escapes, which a URL parser keeps
  * as they are, except `.` and `..`, which it would resolve: those throw (no valid id is one), so
  * the result never leaves the base origin or path.

@@ -1,4 +1,4 @@
-/** The four `data-state` values of flow-driven parts (house style §2.6.5). */
+/** The four `data-state` values of flow-driven parts (docs/contributing.md §2.6). */
 export type FlowDataState = 'idle' | 'pending' | 'success' | 'error';
 
 const SUCCESS = new Set(['authenticated', 'registered', 'added', 'removed']);

@@ -1,6 +1,6 @@
 /**
  * The kit's parts on the page and the state each one shows, read live from the DOM: every part
- * publishes its flow's state as `data-state` (house style "state in the DOM"), so the devtools
+ * publishes its flow's state as `data-state` (docs/contributing.md "state in the DOM"), so the devtools
  * can follow flows started by any component without hooking into them. Only attribute values
  * are read, never text (a revealed recovery phrase stays unread).
  */

@@ -82,12 +82,12 @@ export const ERROR_NEXT_ACTIONS: Record<WalletAuthErrorCode, ErrorNextAction> = 
 
 /**
  * A cause that shares its code with others but needs its own sentence: `quoteExpired` — a payment
- * quote that lapsed before it was approved (wire-format §11.6: the emulator's 400 `INVALID_INPUT`,
+ * quote that lapsed before it was approved (docs/protocol.md §11.6: the emulator's 400 `INVALID_INPUT`,
  * or core's transfer noticing the quote's `expiresAt` before the stamp; `messages.errorCases`);
  * `insufficientFunds` — core's transfer refusing an amount over the wallet's balance before
  * asking for a signature; `oauthIdentityMismatch` and
  * `oauthNonceMismatch` — the service refused an ID token for another identity than the
- * credential's, or one whose nonce is not this attempt's (wire-format §10, `classifyOidcError`);
+ * credential's, or one whose nonce is not this attempt's (docs/protocol.md §10, `classifyOidcError`);
  * `passkeyOtherAccount` — a passkey picked from autofill that belongs to another account, refused
  * before verify.
  */
@@ -175,10 +175,10 @@ export interface ErrorDescription {
   action: ErrorNextAction;
   /** The catalogue's label for `action`. */
   actionLabel: string;
-  /** Seconds to wait, from `Retry-After` (wire-format §11.5), when the service sent one. */
+  /** Seconds to wait, from `Retry-After` (docs/protocol.md §11.5), when the service sent one. */
   retryAfterSeconds: number | undefined;
   /**
-   * The service's `reason` (wire-format §13), to be rendered as text only; `undefined` for a
+   * The service's `reason` (docs/protocol.md §13), to be rendered as text only; `undefined` for a
    * special case, whose sentence already says it in the person's language.
    */
   reason: string | undefined;
@@ -186,7 +186,7 @@ export interface ErrorDescription {
 
 /**
  * Describes any caught value for the person: a `WalletAuthError` by its code (or its special
- * case, `identifyErrorCase`), anything else as `UNKNOWN` (house style §2.3: nothing is
+ * case, `identifyErrorCase`), anything else as `UNKNOWN` (docs/contributing.md §2.3: nothing is
  * stringified).
  *
  * @param error - The error from a flow state, a query or a mutation.

@@ -1,6 +1,6 @@
 /**
  * An expired payment quote reads as an expired quote to start again, not as "check what you
- * entered" (wire-format §11.6: executing after `expiresAt` is the emulator's 400 INVALID_INPUT).
+ * entered" (docs/protocol.md §11.6: executing after `expiresAt` is the emulator's 400 INVALID_INPUT).
  */
 import { render, screen } from '@testing-library/react';
 import { createTransfer, isWalletAuthError, WalletAuthError } from '@wallet-auth/core';
@@ -28,7 +28,7 @@ async function fundedWallet(kit: ReturnType<typeof createKit>, amount: number) {
   return destination.id;
 }
 
-describe('an expired payment quote (wire-format §11.6)', () => {
+describe('an expired payment quote (docs/protocol.md §11.6)', () => {
   it('given the emulator refusing a quote executed after expiresAt, should say the quote expired and to start again (en and fr), not "check what you entered"', async () => {
     const kit = createKit();
     await kit.signIn();

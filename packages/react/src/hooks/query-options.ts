@@ -2,7 +2,7 @@ import { isWalletAuthError } from '@wallet-auth/core';
 
 /**
  * Retries a failed read at most twice, and only for transient causes; a 429 is never retried
- * here because its wait is shown to the person instead (wire-format §11.5).
+ * here because its wait is shown to the person instead (docs/protocol.md §11.5).
  */
 export function retryTransient(failureCount: number, error: unknown): boolean {
   return (

@@ -13,7 +13,7 @@ function secondsLeft(target: number | undefined, clock: CountdownClock): number 
 /**
  * Whole seconds left until `target` (epoch ms), updated on each second boundary with the given
  * clock; 0 once reached or when there is no target. Used for `Retry-After` and resend cooldowns
- * (wire-format §11.5).
+ * (docs/protocol.md §11.5).
  *
  * @param target - The deadline in epoch ms, or `undefined`.
  * @param clock - The client's clock.

@@ -54,7 +54,7 @@ export interface UsePasskeyRegistrationResult {
 }
 
 /**
- * Registers a new passkey for the account of this device's session (wire-format §9; a signed
+ * Registers a new passkey for the account of this device's session (docs/protocol.md §9; a signed
  * retry stamped by the session). States: `idle` (with a `nicknameProblem`), `preparing`,
  * `awaitingPasskey`, `registering` (with signed-retry `progress`), `registered`, `cancelled`,
  * `failed`.

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 
-/** The part of a core flow a hook binds to (house style §2.5.1). */
+/** The part of a core flow a hook binds to (docs/contributing.md §2.5). */
 export interface BindableFlow<S> {
   subscribe(listener: () => void): () => void;
   getSnapshot(): S;
@@ -9,7 +9,7 @@ export interface BindableFlow<S> {
 }
 
 /**
- * Binds a core flow to a component (house style §2.5.4, TanStack `useBaseQuery`, XState
+ * Binds a core flow to a component (docs/contributing.md §2.5, TanStack `useBaseQuery`, XState
  * `useActorRef`): the flow is created once by a lazy initialiser, read through
  * `useSyncExternalStore`, and disposed on unmount, which aborts its requests and timers
  * (catalogue UI-05). Under StrictMode's simulated unmount the disposed flow is replaced by a

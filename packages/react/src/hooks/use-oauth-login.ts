@@ -40,7 +40,7 @@ export interface UseOAuthLoginResult {
 }
 
 /**
- * Runs an OAuth sign-in (wire-format §10): a fresh client key, its nonce, a fresh ID token from
+ * Runs an OAuth sign-in (docs/protocol.md §10): a fresh client key, its nonce, a fresh ID token from
  * your `getIdToken` (the kit never talks to the identity provider), then verify. States: `idle`,
  * `obtainingToken` (popup), `redirecting` and `returning` (redirect), `verifying`,
  * `authenticated`, `needsFreshToken`, `cancelled`, `failed`. On mount it completes a sign-in by

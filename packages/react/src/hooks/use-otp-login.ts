@@ -35,7 +35,7 @@ export interface UseOtpLoginResult {
 }
 
 /**
- * Runs an EMAIL_OTP or SMS_OTP sign-in (service interface "Wallet sessions" rule 4): `idle` →
+ * Runs an EMAIL_OTP or SMS_OTP sign-in (docs/service-api.md "Wallet sessions" rule 4): `idle` →
  * `requestingCode` → `awaitingCode` → `verifying` → `authenticated`, with `rateLimited` and
  * `failed` on the way. Unmounting aborts the flow's requests and timers (catalogue UI-05).
  *

@@ -33,7 +33,7 @@ export interface UsePasskeyLoginResult {
 }
 
 /**
- * Runs a passkey sign-in or re-authentication (service interface "Wallet sessions" rules 6–7):
+ * Runs a passkey sign-in or re-authentication (docs/service-api.md "Wallet sessions" rules 6–7):
  * `idle` → `requestingChallenge` → `awaitingPasskey` → `verifying` → `authenticated`, or
  * `cancelled` / `failed`. Inject `webauthn` (a `WebAuthnPort`) to run ceremonies elsewhere than
  * `navigator.credentials`, e.g. a software authenticator in tests and stories.

@@ -12,7 +12,7 @@ export interface UseSessionMutationOptions {
 
 /**
  * Revokes one session of the account (`DELETE /auth/sessions/{id}`, signed by this device's
- * session); revoking this device's own session signs it out. A 404 counts as done (wire-format
+ * session); revoking this device's own session signs it out. A 404 counts as done (docs/protocol.md
  * §12). Refreshes the sessions list when settled.
  *
  * @throws via the mutation's `error`: `SESSION_EXPIRED`, `SESSION_KEY_MISSING`, signed-retry codes.

@@ -12,7 +12,7 @@ const identity = (state: SessionState) => state;
 
 /**
  * Reads this device's session (`loading` · `signedOut` · `active` · `expired`) and re-renders
- * when it changes, through `useSyncExternalStore` (house style §2.5.4). Subscribing restores the
+ * when it changes, through `useSyncExternalStore` (docs/contributing.md §2.5). Subscribing restores the
  * persisted session on first use; during server rendering the state stays `loading`.
  *
  * @param selector - Picks a part of the state; it must return a stable value (a field, not a new

@@ -3,7 +3,7 @@ import { useContext } from 'react';
 
 /**
  * The app's TanStack Query `QueryClient`: the one passed as `queryClient`, else the one of the
- * nearest `QueryClientProvider`. The kit keeps its server state there (house style §2.5.3).
+ * nearest `QueryClientProvider`. The kit keeps its server state there (docs/contributing.md §2.5).
  *
  * @param queryClient - An explicit QueryClient, which wins over the provider's.
  * @param hookName - Named in the message when there is none.

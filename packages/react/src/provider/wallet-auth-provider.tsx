@@ -12,7 +12,7 @@ export interface WalletAuthProviderProps {
 }
 
 /**
- * Puts the kit's client into context and does nothing else (house style §2.5.3): no fetching on
+ * Puts the kit's client into context and does nothing else (docs/contributing.md §2.5): no fetching on
  * mount, no modals, no theme. Server state shares the app's own `QueryClientProvider`.
  *
  * @example

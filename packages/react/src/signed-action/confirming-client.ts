@@ -11,7 +11,7 @@ export type ConfirmStamp = (payloadToSign: string, subject?: StampSubject) => Pr
  * Returns a client whose session stamper first asks `confirm`. Only `sessions.requireStamper` is
  * wrapped: every signed action of the core obtains its stamper there, so the confirmation comes
  * after the 202 challenge names the payload (and after the core checked it belongs to what the
- * action acts on) and before the stamp (wire-format §11.1). A refusal fails the action with
+ * action acts on) and before the stamp (docs/protocol.md §11.1). A refusal fails the action with
  * `ABORTED`; nothing is stamped or sent.
  *
  * @param client - The kit's client.

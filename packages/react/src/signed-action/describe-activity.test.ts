@@ -5,7 +5,7 @@ const payload = (type: string, parameters: Record<string, unknown> = {}) =>
   JSON.stringify({ organizationId: 'o', parameters, timestampMs: '1', type });
 
 describe('describeActivity', () => {
-  it('given the activity types of wire-format §11.1, should name each action', () => {
+  it('given the activity types of docs/protocol.md §11.1, should name each action', () => {
     expect(describeActivity(payload('ACTIVITY_TYPE_EXPORT_WALLET')).kind).toBe('exportWallet');
     expect(describeActivity(payload('ACTIVITY_TYPE_CREATE_AUTHENTICATORS_V2')).kind).toBe(
       'addCredential',

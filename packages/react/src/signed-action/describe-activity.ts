@@ -1,5 +1,5 @@
 /**
- * Reads what a `payloadToSign` authorises (wire-format §11.1: the activity JSON the service asks
+ * Reads what a `payloadToSign` authorises (docs/protocol.md §11.1: the activity JSON the service asks
  * the session to stamp), so the confirmation shows what the *payload* says, not what the caller
  * claims (catalogue UI-09). A transfer's payload names only its quote: its amounts, currencies,
  * rate, destination and expiry come from that quote, which the core checked the payload belongs

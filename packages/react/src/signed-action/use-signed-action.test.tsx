@@ -47,7 +47,7 @@ describe('useSignedAction', () => {
     expect(signedLegs()).toBe(1);
     await user.click(screen.getByRole('button', { name: en.confirm.approve }));
     await screen.findByText('success');
-    // Leg 1, the signed leg answered PROCESSING, and its byte-identical resend (wire-format §11.4).
+    // Leg 1, the signed leg answered PROCESSING, and its byte-identical resend (docs/protocol.md §11.4).
     expect(signedLegs()).toBe(3);
     const record = kit.sandbox.state.accounts.get(kit.accountId);
     expect(record?.privateEnabled).toBe(true);

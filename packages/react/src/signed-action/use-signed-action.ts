@@ -58,7 +58,7 @@ export type UseSignedActionResult<TVariables, TResult> = UseMutationResult<
   WalletAuthError,
   TVariables
 > & {
-  /** The signed-retry exchange's progress while pending (wire-format §11.4–§11.5). */
+  /** The signed-retry exchange's progress while pending (docs/protocol.md §11.4–§11.5). */
   progress: SignedActionPhase | undefined;
   /** Set while the action waits for approval. */
   confirmation: PendingConfirmation | undefined;

@@ -40,7 +40,7 @@ export interface StampConfirmationOptions {
 
 /**
  * Wraps a client so that every stamp by this device's session waits for the person's approval
- * of the exact payload (wire-format §11.1), and exposes the pending request for
+ * of the exact payload (docs/protocol.md §11.1), and exposes the pending request for
  * `SignedActionConfirm`. A pending request is refused when the component unmounts.
  *
  * @param client - The kit's client.

@@ -28,7 +28,7 @@ import {
   createUnsupportedWebAuthn,
 } from '../test/soft-webauthn.js';
 
-/** Emulator controls shown in every story that talks to the emulator (wire-format §14). */
+/** Emulator controls shown in every story that talks to the emulator (docs/protocol.md §14). */
 export interface EmulatorArgs {
   /** Signed retries and challenges answer PROCESSING this many times before settling. */
   emulatorProcessing?: number;
@@ -67,7 +67,7 @@ export const emulatorArgTypes = {
   },
 } as const;
 
-/** Defaults of the emulator controls (the emulator's own, wire-format §14). */
+/** Defaults of the emulator controls (the emulator's own, docs/protocol.md §14). */
 export const emulatorArgs: Required<EmulatorArgs> = {
   emulatorProcessing: 0,
   emulatorChallengesPerWindow: 5,

@@ -263,7 +263,7 @@ export function createKit(options: KitOptions = {}) {
 
     /**
      * Credits the wallet with `amount` (smallest unit) and `pending` on top of it: the emulator's
-     * funding route of wire-format §11.6 when it answers, else its in-memory state directly.
+     * funding route of docs/protocol.md §11.6 when it answers, else its in-memory state directly.
      */
     async fund(amount: number, pending = 0) {
       const response = await sandbox.fetch(

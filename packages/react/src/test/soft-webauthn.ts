@@ -1,5 +1,5 @@
 /**
- * WebAuthn ports for tests and stories (house style §2.7: inject the port, never replace
+ * WebAuthn ports for tests and stories (docs/contributing.md §2.7: inject the port, never replace
  * `navigator.credentials`): the software authenticator of `@wallet-auth/test-utils` behind the
  * kit's JSON port, a port whose prompt the person dismisses, one with no passkeys, and one whose
  * prompt stays open.

@@ -1,5 +1,5 @@
 /**
- * `clientPublicKey` (wire-format §15): pub65 selects the sealed session key (§7), pub33 the
+ * `clientPublicKey` (docs/protocol.md §15): pub65 selects the sealed session key (§7), pub33 the
  * client-held key; the exact string sent is kept because the OAuth nonce hashes it (§10).
  */
 import {

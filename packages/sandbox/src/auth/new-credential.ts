@@ -1,5 +1,5 @@
 /**
- * What adding each credential type needs (wire-format §12 `POST /auth/credentials`, §9, §10):
+ * What adding each credential type needs (docs/protocol.md §12 `POST /auth/credentials`, §9, §10):
  * body validation, the new-credential checks of §11.2 step 2a (token, attestation, duplicates),
  * the §11.1 activity describing it, and the record it creates.
  */
@@ -16,7 +16,7 @@ import type {
 import { checkOidcToken } from './oidc.js';
 import { verifyRegistration } from './webauthn/registration.js';
 
-/** Credential types of the interface (wire-format §12). */
+/** Credential types of the interface (docs/protocol.md §12). */
 export const CREDENTIAL_TYPES = ['EMAIL_OTP', 'SMS_OTP', 'OAUTH', 'PASSKEY'] as const;
 const TRANSPORTS = ['usb', 'nfc', 'ble', 'internal', 'hybrid'] as const;
 const NICKNAME = /^[\p{L}\p{N} ._\-'()]+$/u;

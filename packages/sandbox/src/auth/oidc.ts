@@ -1,5 +1,5 @@
 /**
- * OIDC ID-token checks of wire-format §10, in table order: structure and issuer (400), the
+ * OIDC ID-token checks of docs/protocol.md §10, in table order: structure and issuer (400), the
  * optional `oidcJwks` signature check (401), then `aud`/`sub`, `iat` window, `exp`, and on verify
  * the credential's identity and the nonce of the exact `clientPublicKey` string (401 + reason).
  */

@@ -1,5 +1,5 @@
 /**
- * EMAIL_OTP / SMS_OTP (wire-format §4–§5): each challenge mints a fresh target key pair and
+ * EMAIL_OTP / SMS_OTP (docs/protocol.md §4–§5): each challenge mints a fresh target key pair and
  * voids the previous one; verify opens the HPKE bundle, checks the code `000000` in constant time
  * and returns the TEK that becomes the session key.
  */

@@ -1,5 +1,5 @@
 /**
- * Passkey sign-in (wire-format §9): the challenge call binds a `requestId` to (credential,
+ * Passkey sign-in (docs/protocol.md §9): the challenge call binds a `requestId` to (credential,
  * `clientPublicKey`, challenge) — a newer challenge voids older ones — and verify consumes it,
  * whether the assertion passes or fails.
  */

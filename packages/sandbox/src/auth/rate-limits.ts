@@ -1,5 +1,5 @@
 /**
- * Rate limits of wire-format §11.5 (option `rateLimits`, each 0 = off): at most
+ * Rate limits of docs/protocol.md §11.5 (option `rateLimits`, each 0 = off): at most
  * `challengesPerWindow` challenges per credential per rolling `windowSeconds`, and
  * `verifyFailuresBeforeLock` consecutive verify failures lock the credential for `lockSeconds`
  * (correct attempts included); a success resets the count. Both answer 429 with `Retry-After`.

@@ -1,5 +1,5 @@
 /**
- * Session issuance and authorisation (wire-format §6, §7, §15): a session authorises exactly one
+ * Session issuance and authorisation (docs/protocol.md §6, §7, §15): a session authorises exactly one
  * P-256 key — the OTP TEK, a fresh emulator key sealed to a pub65 `clientPublicKey`, or a pub33
  * client-held key — and is active until revoked or past `expiresAt`.
  */

@@ -2,7 +2,7 @@
  * The emulator's P-256 operations behind one seam: the portable backend (@noble/curves, and
  * WebCrypto through @hpke/core) runs everywhere, browsers included; Node entry points may pass the
  * native one from `@wallet-auth/sandbox/node` (option `crypto`). Both give the same bytes:
- * keys from the same scalars, RFC 6979 low-S signatures, HPKE per wire-format §3.
+ * keys from the same scalars, RFC 6979 low-S signatures, HPKE per docs/protocol.md §3.
  */
 import type { EcdsaSignature } from './der.js';
 import { hpkeOpen } from './hpke.js';
@@ -14,17 +14,17 @@ import {
   verifySignatureWebCrypto,
 } from './p256.js';
 
-/** P-256 operations the request paths use (wire-format §2–§6). */
+/** P-256 operations the request paths use (docs/protocol.md §2–§6). */
 export interface SandboxCrypto {
-  /** Parses pub65 or pub33 hex into a point on the curve; `undefined` otherwise (wire-format §2, §15). */
+  /** Parses pub65 or pub33 hex into a point on the curve; `undefined` otherwise (docs/protocol.md §2, §15). */
   parsePoint(hex: string): P256Point | undefined;
   /** The public point of a valid scalar. */
   publicKeyOf(privateKey: Uint8Array): P256Point;
-  /** ECDSA-P256-SHA256 over `message` with the RFC 6979 nonce, low-S (wire-format §2). */
+  /** ECDSA-P256-SHA256 over `message` with the RFC 6979 nonce, low-S (docs/protocol.md §2). */
   sign(message: Uint8Array, privateKey: Uint8Array): EcdsaSignature;
-  /** Verifies ECDSA-P256-SHA256; accepts high-S; `false` unless 1 ≤ r, s < n (wire-format §2). */
+  /** Verifies ECDSA-P256-SHA256; accepts high-S; `false` unless 1 ≤ r, s < n (docs/protocol.md §2). */
   verify(signature: EcdsaSignature, message: Uint8Array, key: P256Point): Promise<boolean>;
-  /** HPKE open of wire-format §3; `undefined` on any failure (one opaque error). */
+  /** HPKE open of docs/protocol.md §3; `undefined` on any failure (one opaque error). */
   hpkeOpen(
     recipientPrivateKey: Uint8Array,
     recipientPublicKey: P256Point,

@@ -1,6 +1,6 @@
 /**
  * Strict DER for ECDSA signatures: `SEQUENCE { INTEGER r, INTEGER s }` with minimal lengths and
- * minimal, positive integers (wire-format §2: anything else is `WALLET_SIGNATURE_MALFORMED`).
+ * minimal, positive integers (docs/protocol.md §2: anything else is `WALLET_SIGNATURE_MALFORMED`).
  */
 
 /** An ECDSA signature as two integers. */

@@ -1,5 +1,5 @@
 /**
- * Byte encodings used on the wire (wire-format §1 notation): lowercase hex on output and
+ * Byte encodings used on the wire (docs/protocol.md §1 notation): lowercase hex on output and
  * case-insensitive on input, unpadded base64url on output with padding tolerated on input.
  */
 import { base64urlnopad } from '@scure/base';

@@ -1,5 +1,5 @@
 /**
- * HPKE as wire-format §3 fixes it: base mode, DHKEM(P-256, HKDF-SHA256), HKDF-SHA256,
+ * HPKE as docs/protocol.md §3 fixes it: base mode, DHKEM(P-256, HKDF-SHA256), HKDF-SHA256,
  * AES-256-GCM, info `turnkey_hpke`, AAD = enc(65) ‖ pkR(65). The suite is fixed in code; every
  * failure of `open` is one opaque `undefined`.
  */
@@ -28,7 +28,7 @@ export interface SealResult {
 
 /**
  * Seals `plaintext` to `recipient`. `ephemeralPrivateKey` is a test-only hook reproducing fixed
- * vectors (wire-format §16); production paths leave it undefined.
+ * vectors (docs/protocol.md §16); production paths leave it undefined.
  */
 export async function hpkeSeal(
   recipient: P256Point,

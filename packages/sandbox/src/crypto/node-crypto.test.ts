@@ -1,5 +1,5 @@
 /**
- * The native backend against the portable one (wire-format §2–§3): the same points from the same
+ * The native backend against the portable one (docs/protocol.md §2–§3): the same points from the same
  * scalars, byte-identical RFC 6979 low-S signatures, the same verify answers (high-S accepted,
  * r and s outside [1, n) refused) and the same HPKE opens, vectors included.
  */

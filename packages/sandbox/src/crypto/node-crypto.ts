@@ -1,8 +1,8 @@
 /**
  * The native backend (Node only: node:crypto, synchronous OpenSSL), about ten times cheaper than
  * the portable one and byte-identical to it: scalar·G from OpenSSL ECDH, RFC 6979 nonces (HMAC-DRBG
- * over SHA-256) so signatures equal @noble/curves' low-S ones (wire-format §2), and the HPKE open of
- * wire-format §3 (RFC 9180 base mode, DHKEM(P-256, HKDF-SHA256), HKDF-SHA256, AES-256-GCM).
+ * over SHA-256) so signatures equal @noble/curves' low-S ones (docs/protocol.md §2), and the HPKE open of
+ * docs/protocol.md §3 (RFC 9180 base mode, DHKEM(P-256, HKDF-SHA256), HKDF-SHA256, AES-256-GCM).
  */
 import {
   createDecipheriv,
@@ -120,7 +120,7 @@ async function verify(
       },
       format: 'jwk',
     });
-    // OpenSSL accepts high-S, as wire-format §2 requires.
+    // OpenSSL accepts high-S, as docs/protocol.md §2 requires.
     return nodeVerify(
       'sha256',
       message,
@@ -194,5 +194,5 @@ async function hpkeOpen(
   }
 }
 
-/** The native backend for `createSandbox({ crypto })` in Node (wire-format §2–§6). */
+/** The native backend for `createSandbox({ crypto })` in Node (docs/protocol.md §2–§6). */
 export const nodeSandboxCrypto: SandboxCrypto = { parsePoint, publicKeyOf, sign, verify, hpkeOpen };

@@ -1,7 +1,7 @@
 /**
  * P-256 helpers on @noble/curves: point parsing (pub65 and pub33, compared as points), key
  * generation from the injectable random source, and ECDSA over SHA-256 that accepts high-S
- * (wire-format §2: verifiers MUST accept it).
+ * (docs/protocol.md §2: verifiers MUST accept it).
  */
 import { p256 } from '@noble/curves/nist.js';
 import { type EcdsaSignature, encodeDerSignature, parseDerSignature } from './der.js';
@@ -13,11 +13,11 @@ export type P256Point = ReturnType<typeof p256.Point.fromHex>;
 /** The group order n. */
 export const P256_ORDER = p256.Point.Fn.ORDER;
 
-/** `clientPublicKey` pub65 form (wire-format §15). */
+/** `clientPublicKey` pub65 form (docs/protocol.md §15). */
 export const PUB65_PATTERN = /^04[0-9a-fA-F]{128}$/;
-/** `clientPublicKey` pub33 form (wire-format §15). */
+/** `clientPublicKey` pub33 form (docs/protocol.md §15). */
 export const PUB33_PATTERN = /^0[23][0-9a-fA-F]{64}$/;
-/** The constraint pattern advertised in FieldErrors (wire-format §13 example). */
+/** The constraint pattern advertised in FieldErrors (docs/protocol.md §13 example). */
 export const PUBLIC_KEY_PATTERN_TEXT = '^(0[23][0-9a-fA-F]{64}|04[0-9a-fA-F]{128})$';
 
 /** Parses pub65 or pub33 hex into a point on the curve; `undefined` otherwise (never infinity). */
@@ -126,7 +126,7 @@ const ECDSA_SHA256 = { name: 'ECDSA', hash: 'SHA-256' } as const;
 
 /**
  * {@link verifySignature} on WebCrypto (native, about 8× cheaper than the JS curve): the same
- * range checks, then `crypto.subtle.verify` over raw `r‖s`, which accepts high-S (wire-format §2).
+ * range checks, then `crypto.subtle.verify` over raw `r‖s`, which accepts high-S (docs/protocol.md §2).
  */
 export async function verifySignatureWebCrypto(
   signature: EcdsaSignature,

@@ -6,7 +6,7 @@ export function sha256(input: Uint8Array | string): Uint8Array {
   return nobleSha256(typeof input === 'string' ? utf8(input) : input);
 }
 
-/** Lowercase hex SHA-256 (the OAuth nonce of wire-format §10, body hashes of §11.2). */
+/** Lowercase hex SHA-256 (the OAuth nonce of docs/protocol.md §10, body hashes of §11.2). */
 export function sha256Hex(input: Uint8Array | string): string {
   return toHex(sha256(input));
 }

@@ -1,5 +1,5 @@
 /**
- * The `Service-Wallet-Signature` stamp (wire-format §2): `b64url(UTF-8 JSON)` of
+ * The `Service-Wallet-Signature` stamp (docs/protocol.md §2): `b64url(UTF-8 JSON)` of
  * `{publicKey, scheme, signature}` — parsed strictly, verified over the exact payload bytes.
  */
 import { type EcdsaSignature, parseDerSignature } from './der.js';

@@ -1,5 +1,5 @@
 /**
- * Validation of the customer fields of wire-format §11.6, for `POST /customers` (all) and
+ * Validation of the customer fields of docs/protocol.md §11.6, for `POST /customers` (all) and
  * `PATCH /customers/{customerId}` (any subset). Every invalid field is collected; unknown members
  * are ignored (§1). The shapes the interface leaves open (address, business info, owners, terms
  * consent) are the emulator's, kept small and strict.
@@ -298,7 +298,7 @@ export function readCustomerInput(
 
 /**
  * A consent to a terms version other than the current one (`GET /customers/end-user-terms`) is
- * 400 `END_USER_TERMS_VERSION_NOT_FOUND` (service interface: 400 codes), once the fields are valid.
+ * 400 `END_USER_TERMS_VERSION_NOT_FOUND` (docs/service-api.md, 400 codes), once the fields are valid.
  */
 function checkTermsVersion(consent: Record<string, unknown> | undefined): void {
   if (consent === undefined || consent.termsVersion === END_USER_TERMS.version) {

@@ -1,5 +1,5 @@
 /**
- * Customer creation and provisioning (wire-format §11.6): one INTERNAL_FIAT USD account and one
+ * Customer creation and provisioning (docs/protocol.md §11.6): one INTERNAL_FIAT USD account and one
  * EMBEDDED_WALLET account, PENDING then ACTIVE after `platform.accountActivationSeconds`; the
  * wallet starts with an EMAIL_OTP credential named after the customer email, and an SMS_OTP one
  * for a `phoneNumber` when `platform.smsOtpCredentials` is on.

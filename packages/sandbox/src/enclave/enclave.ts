@@ -1,5 +1,5 @@
 /**
- * The emulator's enclave key (wire-format §4): one P-256 key per instance, from option
+ * The emulator's enclave key (docs/protocol.md §4): one P-256 key per instance, from option
  * `enclaveSigningKey` (by default the published development key) or, with `'random'`, the random
  * source. Its pub65 is what clients pin; it signs OTP target
  * bundles, verification tokens (§6) and, with `signExportBundles`, export bundles (§8).

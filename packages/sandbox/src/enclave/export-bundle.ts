@@ -1,5 +1,5 @@
 /**
- * The export bundle `encryptedWalletCredentials` (wire-format §8): an HPKE seal (§3) of the
+ * The export bundle `encryptedWalletCredentials` (docs/protocol.md §8): an HPKE seal (§3) of the
  * wallet's BIP-39 mnemonic to the client's pub65 key, wrapped as
  * `{"version","data","dataSignature","enclaveQuorumPublic"}`; the last two are empty strings
  * unless `signExportBundles` is on.

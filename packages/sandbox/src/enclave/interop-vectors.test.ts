@@ -1,5 +1,5 @@
 /**
- * The emulator side of the interop vectors (wire-format §16): stamps verify, the fixed OTP bundles
+ * The emulator side of the interop vectors (docs/protocol.md §16): stamps verify, the fixed OTP bundles
  * open, fixed ephemeral keys reproduce the sealed session key and the export bundle's `data`, the
  * target bundle's `data` and signature reproduce, and the nonce and passkey challenge encodings
  * match.
@@ -19,7 +19,7 @@ import { base58check, sealSessionKey } from './sealed-session-key.js';
 
 const noRandom = () => new Uint8Array(48);
 
-describe('interop vectors, emulator side (wire-format §16)', () => {
+describe('interop vectors, emulator side (docs/protocol.md §16)', () => {
   it('given vectors.stamp, should verify the deterministic and node samples and reject the trailing-space payload', () => {
     const s = v.vectors.stamp;
     const deterministic = parseStamp(s.deterministic.headerValue)!;

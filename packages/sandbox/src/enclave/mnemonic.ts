@@ -1,5 +1,5 @@
 /**
- * Wallet mnemonics (wire-format §8): a stable 12-word English BIP-39 phrase per wallet, made
+ * Wallet mnemonics (docs/protocol.md §8): a stable 12-word English BIP-39 phrase per wallet, made
  * from 128 bits of the injectable random source so the checksum word is always valid.
  */
 import { entropyToMnemonic } from '@scure/bip39';

@@ -1,5 +1,5 @@
 /**
- * The OTP target bundle (wire-format §4): `{"version":"v1.0.0","data":"<hex>","dataSignature":
+ * The OTP target bundle (docs/protocol.md §4): `{"version":"v1.0.0","data":"<hex>","dataSignature":
  * "<DER hex>","enclaveQuorumPublic":"<pub65 hex>"}` where `data` hex-encodes exactly
  * `{"targetPublic":"04…"}` and the signature covers the bytes `data` decodes to.
  */

@@ -1,5 +1,5 @@
 /**
- * The sealed session key `encryptedSessionSigningKey` (wire-format §7): base58check of
+ * The sealed session key `encryptedSessionSigningKey` (docs/protocol.md §7): base58check of
  * `enc pub33 ‖ ciphertext ‖ tag` (81 bytes), HPKE (§3) to the client's pub65 `clientPublicKey`,
  * plaintext the 32-byte big-endian scalar of a fresh session key.
  */

@@ -1,6 +1,6 @@
 /**
  * Dev-only cross-checks against `@turnkey/crypto` 2.13.2 and `@turnkey/api-key-stamper` 0.6.17
- * (wire-format §16): their stamps, OTP bundles and decryptors interoperate with the emulator over
+ * (docs/protocol.md §16): their stamps, OTP bundles and decryptors interoperate with the emulator over
  * HTTP. These packages are devDependencies and never imported from src.
  */
 import { ApiKeyStamper } from '@turnkey/api-key-stamper';

@@ -1,5 +1,5 @@
 /**
- * The OTP verification token, the first-leg `payloadToSign` of OTP verify (wire-format §6): a
+ * The OTP verification token, the first-leg `payloadToSign` of OTP verify (docs/protocol.md §6): a
  * compact ES256 JWS signed by the enclave key, accepted by `@turnkey/crypto`'s
  * `verifyOtpVerificationToken(token, enclavePublicKey)`.
  */

@@ -1,5 +1,5 @@
 /**
- * The ordered log of webhook events (service interface: Events). Each event is recorded as
+ * The ordered log of webhook events (docs/service-api.md, Events). Each event is recorded as
  * `{id, type, createdAt, data}` — the body a configured webhook receives — with its delivery
  * state, and is readable through `GET /sandbox/events` (a project extension).
  */

@@ -10,7 +10,7 @@ export interface WebhookEvent {
   id: string;
   /** e.g. `VERIFICATION.IN_PROGRESS`, `CUSTOMER.KYC_APPROVED`. */
   type: string;
-  /** ISO 8601 (wire-format §1). */
+  /** ISO 8601 (docs/protocol.md §1). */
   createdAt: string;
   /** A snapshot of the resource at emission time (a Verification or a Customer). */
   data: Record<string, unknown>;

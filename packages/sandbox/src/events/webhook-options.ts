@@ -1,12 +1,12 @@
 /**
- * Option `webhooks` (a project extension beyond wire-format §14) and its defaults: `fetch` is the
+ * Option `webhooks` (a project extension beyond docs/protocol.md §14) and its defaults: `fetch` is the
  * global one and `schedule` uses `setTimeout`, unref'd so a pending retry never keeps a Node
  * process alive. Validation lives with the other option checks (options-checks.ts).
  */
 import type { WebhookConfig } from './webhook-dispatcher.js';
 
 /**
- * Option `webhooks` — a project extension beyond wire-format §14 (the interface leaves webhook
+ * Option `webhooks` — a project extension beyond docs/protocol.md §14 (the interface leaves webhook
  * delivery open): where events are POSTed, how they are signed and how often a failed delivery is
  * tried. `fetch` and `schedule` are for `createSandbox` only (tests inject them).
  */

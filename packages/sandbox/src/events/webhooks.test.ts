@@ -1,5 +1,5 @@
 /**
- * Webhook delivery and the event log (service interface: Events; option `webhooks`, a project
+ * Webhook delivery and the event log (docs/service-api.md, Events; option `webhooks`, a project
  * extension): JSON `{id, type, createdAt, data}` in log order, Standard Webhooks signing, retries
  * with backoff on a fake scheduler (no sleeping), bounded attempts, and API calls that never wait
  * for or fail on a delivery.

@@ -20,7 +20,7 @@ async function raw(
   return { status: response.status, text, body: text === '' ? undefined : JSON.parse(text) };
 }
 
-describe('bad input never reaches a 500 (wire-format §1, §13; catalogue EMU-07, EMU-11)', () => {
+describe('bad input never reaches a 500 (docs/protocol.md §1, §13; catalogue EMU-07, EMU-11)', () => {
   it('given malformed JSON, a non-object, a BOM, invalid UTF-8, a wrong or missing content type or no body, should answer 400 INVALID_INPUT', async () => {
     const h = createHarness();
     const url = `${BASE}/customers`;

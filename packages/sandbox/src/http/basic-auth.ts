@@ -1,5 +1,5 @@
 /**
- * HTTP Basic platform authentication (wire-format §1): every route, constant-time comparison,
+ * HTTP Basic platform authentication (docs/protocol.md §1): every route, constant-time comparison,
  * 401 `UNAUTHORIZED` with `WWW-Authenticate: Basic realm="service"` when missing or wrong.
  */
 import type { MiddlewareHandler } from 'hono';

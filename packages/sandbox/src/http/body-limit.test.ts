@@ -1,5 +1,5 @@
 /**
- * The 64 KiB body limit (wire-format §1) over a real socket, where @hono/node-server gives
+ * The 64 KiB body limit (docs/protocol.md §1) over a real socket, where @hono/node-server gives
  * `Content-Length` (decided from the header) or a chunked body (counted as it streams): the same
  * 413 envelope either way, and bodies within the limit still reach the route.
  */
@@ -45,7 +45,7 @@ async function post(body: string, stream: boolean) {
   return { status: response.status, body: await response.json() };
 }
 
-describe('body limit on a socket (wire-format §1)', () => {
+describe('body limit on a socket (docs/protocol.md §1)', () => {
   for (const stream of [false, true]) {
     const how = stream ? 'chunked' : 'with Content-Length';
     it(`given a body over 64 KiB ${how}, should answer the 413 envelope; a small one reaches the route`, async () => {

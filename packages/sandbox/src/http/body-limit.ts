@@ -1,5 +1,5 @@
 /**
- * Hono's `bodyLimit` with its header-only decisions taken first (wire-format §1: 64 KiB bodies):
+ * Hono's `bodyLimit` with its header-only decisions taken first (docs/protocol.md §1: 64 KiB bodies):
  * GET and HEAD carry no body, and a `Content-Length` without `Transfer-Encoding` is the size, as
  * `bodyLimit` itself rules. Only then is `request.body` touched, which on @hono/node-server turns
  * the lazy request into a web-stream one and costs the route its fast body read.

@@ -1,5 +1,5 @@
 /**
- * Field validation that collects every problem before answering (wire-format §13: every invalid
+ * Field validation that collects every problem before answering (docs/protocol.md §13: every invalid
  * field in one `details.errors`). Each reader returns the value when valid, else `undefined`
  * after recording a FieldError.
  */

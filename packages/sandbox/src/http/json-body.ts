@@ -1,5 +1,5 @@
 /**
- * Request bodies (wire-format §1): UTF-8 JSON, `Content-Type: application/json`, no BOM, at most
+ * Request bodies (docs/protocol.md §1): UTF-8 JSON, `Content-Type: application/json`, no BOM, at most
  * 64 KiB (enforced by the app's body limit). The exact bytes are kept because signed retries bind
  * to them (§11.2).
  */

@@ -1,5 +1,5 @@
 /**
- * Query strings and paging of the list endpoints (wire-format §12, the internal-account list):
+ * Query strings and paging of the list endpoints (docs/protocol.md §12, the internal-account list):
  * unknown or repeated parameters are 400; `limit` 1–100 (default 20); records in `createdAt`,
  * `id` order; an opaque base64url cursor naming the last record of a page, accepted only by the
  * list of that record's kind; `nextCursor` only when `hasMore`; `totalCount` always.

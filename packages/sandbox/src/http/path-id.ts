@@ -1,5 +1,5 @@
 /**
- * Path ids (wire-format §1): sent with a literal `:` or `%3A`, decoded exactly once by the router;
+ * Path ids (docs/protocol.md §1): sent with a literal `:` or `%3A`, decoded exactly once by the router;
  * a wrong prefix or form is 400 `INVALID_INPUT`.
  */
 import type { Context } from 'hono';

@@ -1,5 +1,5 @@
 /**
- * `CUSTOMER.KYC_*` / `CUSTOMER.KYB_*` events (service interface: Events): one each time a
+ * `CUSTOMER.KYC_*` / `CUSTOMER.KYB_*` events (docs/service-api.md, Events): one each time a
  * customer's kycStatus or kybStatus changes, named `CUSTOMER.KYC_<STATUS>` for individuals and
  * `CUSTOMER.KYB_<STATUS>` for businesses (the exact names are the emulator's; the interface lists
  * only the prefixes), carrying the Customer record.

@@ -1,5 +1,5 @@
 /**
- * Customer verification status outside `POST /verifications` (wire-format §14; service interface
+ * Customer verification status outside `POST /verifications` (docs/protocol.md §14; docs/service-api.md
  * "Sandbox verification outcomes"): the status at creation for each platform kind, and rule 1's
  * re-derivation when a PATCH changes the suffix-bearing field before the first submission.
  */
@@ -14,7 +14,7 @@ export function customerStatusField(customerType: CustomerType): 'kycStatus' | '
   return customerType === 'INDIVIDUAL' ? 'kycStatus' : 'kybStatus';
 }
 
-/** APPROVED and REJECTED are final (service interface: Customer verification statuses). */
+/** APPROVED and REJECTED are final (docs/service-api.md, Customer verification statuses). */
 export function isFinalStatus(status: VerificationStatus): boolean {
   return status === 'APPROVED' || status === 'REJECTED';
 }

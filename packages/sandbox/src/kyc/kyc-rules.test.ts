@@ -1,5 +1,5 @@
 /**
- * The rules under the sandbox verification table (wire-format §14; service interface "Sandbox
+ * The rules under the sandbox verification table (docs/protocol.md §14; docs/service-api.md "Sandbox
  * verification outcomes" rules 1–6 and "Customer verification statuses"), each with the events
  * it emits. Rule 7 (the hosted KYB flow) has no endpoint in the interface or the emulator.
  */

@@ -1,6 +1,6 @@
 /**
- * Every row of the sandbox verification table (service interface "Sandbox verification
- * outcomes"; wire-format §14, with its [PF] gaps for individual and owner suffixes), for
+ * Every row of the sandbox verification table (docs/service-api.md "Sandbox verification
+ * outcomes"; docs/protocol.md §14, with its [PF] gaps for individual and owner suffixes), for
  * individuals (`fullName`) and businesses (`businessInfo.registrationNumber`), with the exact
  * event sequence each case emits.
  */
@@ -327,7 +327,7 @@ describe('unregulated, Skip verification paperwork on (§14 row 3)', () => {
   });
 });
 
-describe('event payloads (service interface: Events)', () => {
+describe('event payloads (docs/service-api.md, Events)', () => {
   it('EMU-11: given a first submission, should log {id, type, createdAt, data} snapshots: the verification IN_PROGRESS, then its outcome, then the customer', async () => {
     const h = createHarness();
     const customer = await completeIndividual(h, 'Ada Lovelace');

@@ -1,5 +1,5 @@
 /**
- * Beneficial owners of a business (wire-format §11.6 `beneficialOwners`): each gets a
+ * Beneficial owners of a business (docs/protocol.md §11.6 `beneficialOwners`): each gets a
  * `BeneficialOwner:<uuid>` id so documents can be attached to it. A PATCH that sends
  * `beneficialOwners` replaces the list; an entry carrying the `id` of a current owner keeps that
  * owner (its status and documents) with the new details, entries without `id` are new owners, and

@@ -1,5 +1,5 @@
 /**
- * Packet completeness (wire-format §14 rules 2–3): every missing field and every unmet document
+ * Packet completeness (docs/protocol.md §14 rules 2–3): every missing field and every unmet document
  * requirement, one RESOLVE_ERRORS entry each, in a stable order.
  */
 import type { CustomerRecord, DocumentRecord, VerificationError } from '../state/records.js';

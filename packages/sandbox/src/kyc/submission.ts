@@ -1,5 +1,5 @@
 /**
- * What one `POST /verifications` decides (wire-format §14 table and rules 2–6), as a pure function
+ * What one `POST /verifications` decides (docs/protocol.md §14 table and rules 2–6), as a pure function
  * of the platform kind, the customer, its owners and its documents: the verification status, its
  * errors, the customer's new status and the owners resolved at the same moment.
  */

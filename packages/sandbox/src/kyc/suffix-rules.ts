@@ -1,5 +1,5 @@
 /**
- * The sandbox's magic suffixes (wire-format §14, the interface's table and the [PF] gaps): which
+ * The sandbox's magic suffixes (docs/protocol.md §14, the interface's table and the [PF] gaps): which
  * field carries the suffix, and what each suffix selects for customers and beneficial owners.
  */
 import { KYC_SUFFIXES } from '../magic-values.js';

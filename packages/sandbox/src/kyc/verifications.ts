@@ -1,5 +1,5 @@
 /**
- * `POST /verifications` applied to state (wire-format §14; service interface: Events): the one
+ * `POST /verifications` applied to state (docs/protocol.md §14; docs/service-api.md, Events): the one
  * Verification of a customer is created by the first submission and updated by later ones.
  * Events, in order: `VERIFICATION.IN_PROGRESS` on the first submission; `VERIFICATION.<STATUS>`
  * for its outcome and afterwards whenever a submission changes the status or the errors; then
@@ -27,7 +27,7 @@ function emitVerification(
 
 /**
  * Submits `customer` for verification. APPROVED and REJECTED are final: 400 `INVALID_INPUT`
- * (service interface: "Additional 400 cases").
+ * (docs/service-api.md, "Additional 400 cases").
  */
 export function submitVerification(
   ctx: SandboxContext,

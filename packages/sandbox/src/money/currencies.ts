@@ -1,5 +1,5 @@
 /**
- * The currencies the emulator knows (service interface: CurrencyAmount and Currency): fiat USD and
+ * The currencies the emulator knows (docs/service-api.md, CurrencyAmount and Currency): fiat USD and
  * EUR with 2 decimals, the wallet's USDC with 6, BTC with 8 (satoshis). Amounts on the wire are
  * integers in the smallest unit.
  */

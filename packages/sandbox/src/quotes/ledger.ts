@@ -1,5 +1,5 @@
 /**
- * Quotes and balances (wire-format §11.6): quotes between ACTIVE internal accounts, same-currency
+ * Quotes and balances (docs/protocol.md §11.6): quotes between ACTIVE internal accounts, same-currency
  * or converted at the `exchangeRates` option's rate (money/exchange-rate.ts); their execution
  * (both balances move in one synchronous step, a transaction is recorded) and the checks around it
  * — 409 `CONFLICT` once executed, 400 `INVALID_INPUT` after `expiresAt`, 400 `AMOUNT_OUT_OF_RANGE`

@@ -1,5 +1,5 @@
 /**
- * Request bodies of the transfer routes (wire-format §11.6): `POST /quotes` and the
+ * Request bodies of the transfer routes (docs/protocol.md §11.6): `POST /quotes` and the
  * deprecated `POST /transfer-in` / `POST /transfer-out`, which the change history maps onto a
  * quote executed at once (`amount` → lockedCurrencyAmount with lockedCurrencySide SENDING,
  * sourceType/destinationType ACCOUNT). Every invalid field is reported at once; unknown members

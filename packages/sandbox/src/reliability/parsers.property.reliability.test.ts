@@ -1,5 +1,5 @@
 /**
- * Reliability catalogue FUZZ-1 for the emulator's parsers: the stamp (wire-format §2), strict DER,
+ * Reliability catalogue FUZZ-1 for the emulator's parsers: the stamp (docs/protocol.md §2), strict DER,
  * the OIDC claim checks of §10 (against an independent model of the table) and clientDataJSON
  * (§9). 1,000 seeded runs per property in the test command; `PROPERTY_RUNS` / `PROPERTY_SEED`
  * for more (as `pnpm test:fuzz` does). Failures print their seed and path.
@@ -46,7 +46,7 @@ function noblePoint(hex: string): boolean {
   }
 }
 
-describe('stamp parser (wire-format §2)', () => {
+describe('stamp parser (docs/protocol.md §2)', () => {
   it('FUZZ-1: given stamps by random keys over random payloads (low-S, high-S, pub33, pub65), should parse and verify them, and refuse them for another payload', () => {
     // Key generation is the slow part of noble: draw from 16 random keys made once.
     const keys = Array.from({ length: 16 }, () => createTestKey());
@@ -126,7 +126,7 @@ describe('stamp parser (wire-format §2)', () => {
   });
 });
 
-describe('stamp range checks (wire-format §2: 1 ≤ r, s < n)', () => {
+describe('stamp range checks (docs/protocol.md §2: 1 ≤ r, s < n)', () => {
   it('FUZZ-1: given r or s at 0, n or n + 1, should refuse the stamp; at 1 and n − 1, accept it', () => {
     const key = createTestKey();
     const stampWith = (r: bigint, s: bigint) =>
@@ -150,7 +150,7 @@ describe('stamp range checks (wire-format §2: 1 ≤ r, s < n)', () => {
   });
 });
 
-describe('strict DER (wire-format §2, §16)', () => {
+describe('strict DER (docs/protocol.md §2, §16)', () => {
   it('FUZZ-1: given any r, s, should encode minimal DER that noble reads back, and parse it to the same integers', () => {
     fc.assert(
       fc.property(
@@ -192,7 +192,7 @@ describe('strict DER (wire-format §2, §16)', () => {
   });
 });
 
-describe('OIDC claim checks (wire-format §10), against a model of the table', () => {
+describe('OIDC claim checks (docs/protocol.md §10), against a model of the table', () => {
   const now = Date.parse('2026-01-15T10:00:00.000Z');
   const ctx = {
     options: { oidcIssuers: ['https://id.example'], oidcJwks: {} },
@@ -337,7 +337,7 @@ describe('OIDC claim checks (wire-format §10), against a model of the table', (
   });
 });
 
-describe('clientDataJSON parser (wire-format §9)', () => {
+describe('clientDataJSON parser (docs/protocol.md §9)', () => {
   it('FUZZ-1: given any bytes, should never throw; a leading BOM never changes the result', () => {
     fc.assert(
       fc.property(

@@ -3,7 +3,7 @@
  * path, queries, the signed-retry headers, content types, JSON bodies shaped like the route's,
  * random bytes and oversize bodies) sent in-process to every route of the emulator. Never a 5xx,
  * never an unhandled rejection, and every error is the JSON envelope with `code` and `status`
- * (wire-format §13). `FUZZ_RUNS` requests per route: 200 in the test command, ≥ 10,000 with
+ * (docs/protocol.md §13). `FUZZ_RUNS` requests per route: 200 in the test command, ≥ 10,000 with
  * `pnpm test:fuzz`; `FUZZ_SEED` replays a run.
  */
 import fc from 'fast-check';

@@ -1,5 +1,5 @@
 /**
- * `POST /auth/credentials/{id}/challenge` (wire-format §12): OTP types get a fresh target bundle
+ * `POST /auth/credentials/{id}/challenge` (docs/protocol.md §12): OTP types get a fresh target bundle
  * (and a new "sent" OTP), PASSKEY a challenge bound to `clientPublicKey`; OAUTH has no challenge
  * (400). Rate limited per credential (§11.5); PROCESSING resends match on (credential, body hash).
  */

@@ -1,5 +1,5 @@
 /**
- * `POST /auth/credentials/{id}/verify` (wire-format §12): EMAIL_OTP/SMS_OTP as a signed retry
+ * `POST /auth/credentials/{id}/verify` (docs/protocol.md §12): EMAIL_OTP/SMS_OTP as a signed retry
  * whose first leg checks the HPKE bundle (§5) and whose second is signed by the TEK (§6); OAUTH
  * with a fresh token and `clientPublicKey` (§10); PASSKEY with an assertion and `Request-Id` (§9).
  */

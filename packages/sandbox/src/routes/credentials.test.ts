@@ -47,7 +47,7 @@ async function addOauth(
   return { credential: second.body, session: verified.body, key: client };
 }
 
-describe('POST /auth/credentials (wire-format §12)', () => {
+describe('POST /auth/credentials (docs/protocol.md §12)', () => {
   it('given a second EMAIL_OTP, should answer 400 EMAIL_OTP_CREDENTIAL_ALREADY_EXISTS on leg 1', async () => {
     const { h, walletId } = await signedIn();
     const response = await h.request('POST', '/auth/credentials', {
@@ -201,7 +201,7 @@ describe('GET /auth/credentials', () => {
   });
 });
 
-describe('DELETE /auth/credentials/{id} (wire-format §12)', () => {
+describe('DELETE /auth/credentials/{id} (docs/protocol.md §12)', () => {
   it('given the only credential, should answer 400 INVALID_INPUT on leg 1', async () => {
     const { h, emailCredentialId } = await signedIn();
     const response = await h.request('DELETE', `/auth/credentials/${emailCredentialId}`);

@@ -1,5 +1,5 @@
 /**
- * Credentials (wire-format §12): add (`POST /auth/credentials`, signed retry once the account has
+ * Credentials (docs/protocol.md §12): add (`POST /auth/credentials`, signed retry once the account has
  * a credential), list (`GET /auth/credentials`) and revoke (`DELETE /auth/credentials/{id}`,
  * signed by a session of a different credential, cascading to its sessions).
  */

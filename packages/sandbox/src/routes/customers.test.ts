@@ -22,7 +22,7 @@ const FULL = {
   },
 };
 
-describe('POST /customers (wire-format §11.6)', () => {
+describe('POST /customers (docs/protocol.md §11.6)', () => {
   it('given every field, should answer 201 with the fields as sent, kycStatus UNVERIFIED and provision a USD account and a wallet with an EMAIL_OTP credential', async () => {
     const h = createHarness();
     const created = await h.request('POST', '/customers', {
@@ -182,7 +182,7 @@ describe('POST /customers (wire-format §11.6)', () => {
   });
 });
 
-describe('PATCH /customers/{customerId} (wire-format §11.6)', () => {
+describe('PATCH /customers/{customerId} (docs/protocol.md §11.6)', () => {
   it('given plain fields, should update at once; a customerType change is 400', async () => {
     const h = createHarness();
     const { customerId } = await h.createCustomer();

@@ -1,5 +1,5 @@
 /**
- * Customers (wire-format §11.6): `POST /customers`, `GET /customers/{customerId}` and
+ * Customers (docs/protocol.md §11.6): `POST /customers`, `GET /customers/{customerId}` and
  * `PATCH /customers/{customerId}`, whose contact change on a customer with tied OTP credentials
  * is a signed retry that syncs the credentials' nicknames atomically (one signed contact change
  * per call). A PATCH of the suffix-bearing field re-derives the verification status before the

@@ -1,5 +1,5 @@
 /**
- * `POST /documents` (wire-format §14 rule 2: any JPEG, PNG or PDF in sandbox): formats are
+ * `POST /documents` (docs/protocol.md §14 rule 2: any JPEG, PNG or PDF in sandbox): formats are
  * recognised by their bytes; anything else, empty or oversized files get a clear 400 naming
  * `file`; documents attach to a customer or a beneficial owner.
  */

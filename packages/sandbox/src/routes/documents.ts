@@ -1,5 +1,5 @@
 /**
- * `POST /documents` (wire-format §14 rule 2: any JPEG, PNG or PDF in sandbox): a
+ * `POST /documents` (docs/protocol.md §14 rule 2: any JPEG, PNG or PDF in sandbox): a
  * `multipart/form-data` body with a `file` part, a `documentType` and exactly one of `customerId`
  * or `beneficialOwnerId`. The format is recognised by the file's bytes, never its name or declared
  * type; anything else, an empty file or one over 10 MiB is 400 `INVALID_INPUT` naming `file`.

@@ -1,7 +1,7 @@
 /**
- * End-user terms (service interface change history): `GET /customers/end-user-terms` and
+ * End-user terms (docs/service-api.md change history): `GET /customers/end-user-terms` and
  * `endUserTermsConsent` on customer create and update; an unsupported version is 400
- * `END_USER_TERMS_VERSION_NOT_FOUND` (service interface: 400 codes).
+ * `END_USER_TERMS_VERSION_NOT_FOUND` (docs/service-api.md, 400 codes).
  */
 import { describe, expect, it } from 'vitest';
 import { createHarness } from '../test/harness.js';

@@ -1,5 +1,5 @@
 /**
- * `GET /customers/end-user-terms` (service interface: change history "End-user terms"): the
+ * `GET /customers/end-user-terms` (docs/service-api.md, change history "End-user terms"): the
  * current terms address and version. A customer's `endUserTermsConsent.termsVersion` must name
  * this version (customer-fields.ts). Mounted before `/customers/{customerId}`.
  */

@@ -140,7 +140,7 @@ describe('GET /customers/internal-accounts', () => {
   });
 });
 
-describe('POST /internal-accounts (RULE_BASED, wire-format §11.6)', () => {
+describe('POST /internal-accounts (RULE_BASED, docs/protocol.md §11.6)', () => {
   it('given a valid rule, should answer 201 with the sweep rule rendered in the account currency and USD instructions', async () => {
     const h = createHarness();
     const { customerId, fiatId } = await h.createCustomer();

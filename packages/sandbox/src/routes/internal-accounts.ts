@@ -1,5 +1,5 @@
 /**
- * Internal accounts (wire-format §11.6, §12): `GET /customers/internal-accounts` with every filter
+ * Internal accounts (docs/protocol.md §11.6, §12): `GET /customers/internal-accounts` with every filter
  * of the interface and opaque cursor pagination, and `POST /internal-accounts` for RULE_BASED
  * accounts with a sweep rule, in USD, EUR, USDC or BTC and ACTIVE at once.
  */

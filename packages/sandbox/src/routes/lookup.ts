@@ -1,6 +1,6 @@
 /**
  * Resource lookups shared by routes: a well-formed but unknown id is 404 `NOT_FOUND`
- * (wire-format §1).
+ * (docs/protocol.md §1).
  */
 import type { Context } from 'hono';
 import { invalidField, notFound } from '../api-error.js';

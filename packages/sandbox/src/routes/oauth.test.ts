@@ -41,7 +41,7 @@ async function withOauth(options: Parameters<typeof createHarness>[0] = {}) {
   return { h, ...customer, key, created, claims, verify, token, now };
 }
 
-describe('OAUTH credentials (wire-format §10, §15)', () => {
+describe('OAUTH credentials (docs/protocol.md §10, §15)', () => {
   it('given a signed add, should create the credential named after the email claim without needing a nonce', async () => {
     const { created, walletId } = await withOauth();
     expect(created.status).toBe(201);

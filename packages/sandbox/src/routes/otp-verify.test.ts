@@ -29,7 +29,7 @@ for (const [label, backend] of [
   ['portable', portableCrypto],
   ['native', nodeSandboxCrypto],
 ] as const) {
-  describe(`POST /auth/credentials/{id}/verify — EMAIL_OTP (wire-format §5, §6), ${label} crypto`, () => {
+  describe(`POST /auth/credentials/{id}/verify — EMAIL_OTP (docs/protocol.md §5, §6), ${label} crypto`, () => {
     const withChallenge = (options: Parameters<typeof createHarness>[0] = {}) =>
       challengeWith({ crypto: backend, ...options });
 

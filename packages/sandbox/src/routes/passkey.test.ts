@@ -93,7 +93,7 @@ async function registered(
   return { ...fixture, credential, challenge, assert, verify, signIn };
 }
 
-describe('PASSKEY registration (wire-format §9)', () => {
+describe('PASSKEY registration (docs/protocol.md §9)', () => {
   it('given a none attestation, should answer 201 with credentialId and the trimmed nickname, and no session', async () => {
     const { result, body } = await (await withPasskey()).register();
     expect(result.first.status).toBe(202);
@@ -214,7 +214,7 @@ describe('PASSKEY registration (wire-format §9)', () => {
   });
 });
 
-describe('PASSKEY sign-in (wire-format §9, §15)', () => {
+describe('PASSKEY sign-in (docs/protocol.md §9, §15)', () => {
   it('given a pub65 key, should answer 200 with a sealed key the session authorises; the challenge is hex SHA-256', async () => {
     const fixture = await registered();
     const client = createTestKey();

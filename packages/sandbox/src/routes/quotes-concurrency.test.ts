@@ -1,5 +1,5 @@
 /**
- * Concurrent executes (wire-format §11.3, §11.6): requests sent together interleave at every
+ * Concurrent executes (docs/protocol.md §11.3, §11.6): requests sent together interleave at every
  * `await` of the handler (body reads, signature verification), yet money moves once — the checks
  * and the movement run in one synchronous step. Each case counts answers, balances and
  * transactions.

@@ -1,5 +1,5 @@
 /**
- * Cross-currency quotes (wire-format §11.6, §14 option `exchangeRates`): the off-ramp from the
+ * Cross-currency quotes (docs/protocol.md §11.6, §14 option `exchangeRates`): the off-ramp from the
  * wallet (USDC, 6 decimals) to the customer's USD account (2 decimals) at the default rate, the
  * floor of the exact product, configured rates as numbers and decimal strings, RULE_BASED
  * accounts in every currency, and every bad input: a pair without a rate, an unknown currency,

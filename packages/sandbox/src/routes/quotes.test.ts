@@ -1,5 +1,5 @@
 /**
- * Same-currency quotes (wire-format §11.6, §11.1 signer rule, §11.2 order, §11.4 PROCESSING):
+ * Same-currency quotes (docs/protocol.md §11.6, §11.1 signer rule, §11.2 order, §11.4 PROCESSING):
  * creation, execution from an embedded wallet with valid, missing, malformed and foreign-key
  * signatures in both forms, balances that move, 409 on a second execute, Idempotency-Key replay,
  * insufficient balance and expiry.

@@ -1,5 +1,5 @@
 /**
- * Transfers between internal accounts, same-currency or cross-currency (wire-format §11.6):
+ * Transfers between internal accounts, same-currency or cross-currency (docs/protocol.md §11.6):
  * `POST /quotes`, `POST /quotes/{quoteId}/execute` and the deprecated `POST /transfer-in` /
  * `POST /transfer-out` (a quote executed at once, as the change history maps them).
  *

@@ -1,5 +1,5 @@
 /**
- * Sandbox-only helpers: `POST /sandbox/internal-accounts/{id}/fund` `{amount}` (wire-format §11.6:
+ * Sandbox-only helpers: `POST /sandbox/internal-accounts/{id}/fund` `{amount}` (docs/protocol.md §11.6:
  * credits an ACTIVE account at once, 200 InternalAccount, recorded as an INCOMING transaction)
  * and `GET /sandbox/events` (a project extension: the ordered event log, `?customerId=` and
  * `?type=` filters, each event as delivered plus its webhook `delivery` state when webhooks are

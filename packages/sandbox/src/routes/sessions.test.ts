@@ -9,7 +9,7 @@ async function signedIn(options: Parameters<typeof createHarness>[0] = {}) {
   return { h, ...customer, session, key };
 }
 
-describe('sessions (wire-format §12, §15)', () => {
+describe('sessions (docs/protocol.md §12, §15)', () => {
   it('given GET /auth/sessions, should list active sessions only, never a sealed key; 400 without accountId; empty for an unknown account', async () => {
     const { h, walletId, session } = await signedIn();
     const list = await h.request('GET', `/auth/sessions?accountId=${walletId}`);

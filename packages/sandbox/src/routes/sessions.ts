@@ -1,5 +1,5 @@
 /**
- * Sessions (wire-format §12): list active sessions, refresh (signed by that session; 201, the old
+ * Sessions (docs/protocol.md §12): list active sessions, refresh (signed by that session; 201, the old
  * session lives to its own `expiresAt`; key delivery per §15) and revoke (signed by any session of
  * the account; 204; 404 whenever the session is not active).
  */

@@ -1,5 +1,5 @@
 /**
- * The SweepRule of a RULE_BASED account (service interface: SweepRule; wire-format §11.6): a
+ * The SweepRule of a RULE_BASED account (docs/service-api.md, SweepRule; docs/protocol.md §11.6): a
  * destination internal account, optional floor and ceiling in the rule-based account's currency,
  * and free-form notes. Request amounts are `{amount, currency: {code}}` (or a bare code string).
  */

@@ -2,7 +2,7 @@
  * Transactions (package README, "Transactions"): `GET /transactions` and
  * `GET /transactions/{transactionId}` over every movement of funds the emulator records — quote
  * executes, the deprecated transfers and sandbox funding. The list filters on `customerId` and
- * `accountId` (either side matches) and pages exactly as the internal-account list (wire-format
+ * `accountId` (either side matches) and pages exactly as the internal-account list (docs/protocol.md
  * §12); a well-formed but unknown filter id gives an empty page, an unknown path id 404 (§1).
  */
 import { Hono } from 'hono';

@@ -1,5 +1,5 @@
 /**
- * `POST /verifications` `{customerId}` (wire-format §14): submits a customer for KYC/KYB
+ * `POST /verifications` `{customerId}` (docs/protocol.md §14): submits a customer for KYC/KYB
  * verification and answers 200 with its Verification `{id, customerId, verificationStatus,
  * errors, kycStatus|kybStatus, beneficialOwners?, createdAt, updatedAt}` (kyc/verifications.ts).
  */

@@ -13,7 +13,7 @@ async function signedIn(options: Parameters<typeof createHarness>[0] = {}) {
   return { h, ...customer, session, key };
 }
 
-describe('POST /internal-accounts/{id}/export (wire-format §8)', () => {
+describe('POST /internal-accounts/{id}/export (docs/protocol.md §8)', () => {
   it('given a signed export, should seal a stable, valid 12-word mnemonic to the client key with empty signature fields', async () => {
     const { h, walletId, key } = await signedIn();
     const mnemonics: string[] = [];

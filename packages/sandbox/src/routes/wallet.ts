@@ -1,5 +1,5 @@
 /**
- * Wallet operations (wire-format §8, §12): `POST /internal-accounts/{id}/export` (HPKE-sealed
+ * Wallet operations (docs/protocol.md §8, §12): `POST /internal-accounts/{id}/export` (HPKE-sealed
  * BIP-39 mnemonic, only in the terminal response) and `PATCH /internal-accounts/{id}` (privacy
  * flag). Both are signed retries by any active session of the wallet.
  */

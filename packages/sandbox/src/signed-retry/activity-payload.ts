@@ -1,5 +1,5 @@
 /**
- * Emulator `payloadToSign` activities (wire-format §11.1): `{"organizationId","parameters",
+ * Emulator `payloadToSign` activities (docs/protocol.md §11.1): `{"organizationId","parameters",
  * "timestampMs","type"}` with keys sorted at every level and no whitespace.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The path a signed-retry challenge is bound to (wire-format §11.2): the path below the base path,
+ * The path a signed-retry challenge is bound to (docs/protocol.md §11.2): the path below the base path,
  * each segment decoded once (§1), so `:` and `%3A` spellings of an id bind alike.
  */
 import type { Context } from 'hono';

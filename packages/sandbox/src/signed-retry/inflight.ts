@@ -1,5 +1,5 @@
 /**
- * PROCESSING for the unsigned endpoints that can answer it (wire-format §11.4): passkey-less
+ * PROCESSING for the unsigned endpoints that can answer it (docs/protocol.md §11.4): passkey-less
  * `challenge` and OAUTH `verify`. Resends match on (route, credential, body hash) within 60 s; a
  * matching resend issues nothing new and hits no rate limit.
  */

@@ -1,5 +1,5 @@
 /**
- * Pending signed-retry challenges and their lifecycle (wire-format §11.2–§11.3): per `requestId`
+ * Pending signed-retry challenges and their lifecycle (docs/protocol.md §11.2–§11.3): per `requestId`
  * the method, decoded path, body hash, `payloadToSign`, expiry and state `pending → processing →
  * consumed`. Memory stays bounded: ≤ 32 pending per account (oldest evicted), a TTL sweep, and
  * five failed attempts void an id.

@@ -1,5 +1,5 @@
 /**
- * Rendering of signed-retry outcomes: the 202 challenge, PROCESSING (wire-format §11.4) and held
+ * Rendering of signed-retry outcomes: the 202 challenge, PROCESSING (docs/protocol.md §11.4) and held
  * terminal responses.
  */
 import type { Context } from 'hono';

@@ -1,5 +1,5 @@
 /**
- * The engine's reuse path for `POST /quotes/{quoteId}/execute` (wire-format §11.2 step 5, §11.6):
+ * The engine's reuse path for `POST /quotes/{quoteId}/execute` (docs/protocol.md §11.2 step 5, §11.6):
  * a route that declares `signatureOnly` accepts the stamp alone over a fixed payload, and still
  * runs the usual leg 1 / leg 2 when it gets both headers. Exercised on a tiny route so issue 4 can
  * mount the real one on the same mechanism.

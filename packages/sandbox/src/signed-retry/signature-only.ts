@@ -1,5 +1,5 @@
 /**
- * The signature-only form of `POST /quotes/{quoteId}/execute` (wire-format §11.2 step 5, §11.6):
+ * The signature-only form of `POST /quotes/{quoteId}/execute` (docs/protocol.md §11.2 step 5, §11.6):
  * the stamp alone over the quote's fixed `payloadToSign`, with no `Request-Id`. Its PROCESSING
  * resends (§11.4) are matched on a route-given key instead of a `Request-Id`.
  */

@@ -18,7 +18,7 @@ function privacy(
   return h.request('PATCH', `/internal-accounts/${walletId}`, { body, headers });
 }
 
-describe('signed retry (wire-format §11.2–§11.4)', () => {
+describe('signed retry (docs/protocol.md §11.2–§11.4)', () => {
   it('SR-01: given a valid stamp on the identical retry, should apply exactly one change', async () => {
     const { h, walletId, key } = await signedIn();
     const leg1 = await privacy(h, walletId);

@@ -1,5 +1,5 @@
 /**
- * The signed-retry exchange, one mechanism for every signed endpoint (wire-format §11.2–§11.4):
+ * The signed-retry exchange, one mechanism for every signed endpoint (docs/protocol.md §11.2–§11.4):
  * leg 1 issues a challenge bound to method, decoded path and body bytes; leg 2 is checked in the
  * order of §11.2 (steps 3–11), accepted atomically (exactly one concurrent send wins), committed at
  * acceptance and answered with PROCESSING as configured.

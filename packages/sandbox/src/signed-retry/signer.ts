@@ -1,5 +1,5 @@
 /**
- * Who signed a signed retry (wire-format §2, §14): a parsed stamp whose key is then checked
+ * Who signed a signed retry (docs/protocol.md §2, §14): a parsed stamp whose key is then checked
  * against the route's signer rule, or the legacy constant when `acceptLegacyMagicValues` is on.
  */
 import type { SandboxContext } from '../context.js';

@@ -4,7 +4,7 @@
  */
 import type { P256Point } from '../crypto/p256.js';
 
-/** Currency (service interface: CurrencyAmount and Currency). */
+/** Currency (docs/service-api.md, CurrencyAmount and Currency). */
 export interface Currency {
   code: string;
   name: string;
@@ -27,7 +27,7 @@ export type CustomerType = 'INDIVIDUAL' | 'BUSINESS';
 /** kycStatus / kybStatus values. */
 export type VerificationStatus = 'UNVERIFIED' | 'PENDING' | 'APPROVED' | 'REJECTED';
 
-/** Opaque, stable per-wallet ids used in activity payloads and tokens (wire-format §11.1). */
+/** Opaque, stable per-wallet ids used in activity payloads and tokens (docs/protocol.md §11.1). */
 export interface WalletIdentity {
   organizationId: string;
   userId: string;
@@ -84,7 +84,7 @@ export interface CustomerRecord {
   updatedAt: number;
 }
 
-/** `verificationStatus` of a Verification (service interface: Customer verification statuses). */
+/** `verificationStatus` of a Verification (docs/service-api.md, Customer verification statuses). */
 export type VerificationOutcome =
   | 'IN_PROGRESS'
   | 'RESOLVE_ERRORS'
@@ -131,7 +131,7 @@ export interface DocumentRecord {
   createdAt: number;
 }
 
-/** A quote between internal accounts, same-currency or cross-currency (wire-format §11.6). */
+/** A quote between internal accounts, same-currency or cross-currency (docs/protocol.md §11.6). */
 export interface QuoteRecord {
   id: string;
   sourceAccountId: string;
@@ -188,7 +188,7 @@ export type PasskeyPublicKey =
   | { alg: -7; point: P256Point }
   | { alg: -257; jwk: { kty: 'RSA'; n: string; e: string } };
 
-/** The one pending OTP of an OTP credential (wire-format §4: a new challenge voids the previous). */
+/** The one pending OTP of an OTP credential (docs/protocol.md §4: a new challenge voids the previous). */
 export interface PendingOtp {
   targetPrivateKey: Uint8Array;
   targetPublicKey: P256Point;
@@ -229,7 +229,7 @@ export interface SessionRecord {
   revoked: boolean;
 }
 
-/** Something the emulator would have delivered (OTP email/SMS, wire-format §14 "sent" event). */
+/** Something the emulator would have delivered (OTP email/SMS, docs/protocol.md §14 "sent" event). */
 export interface SandboxEvent {
   type: 'OTP_SENT';
   credentialId: string;

@@ -45,7 +45,7 @@ export class SandboxState {
   readonly accounts = new Map<string, InternalAccountRecord>();
   readonly customers = new Map<string, CustomerRecord>();
   readonly credentials = new Map<string, CredentialRecord>();
-  /** Sessions by id and key, ended ones swept to tombstones (wire-format §12). */
+  /** Sessions by id and key, ended ones swept to tombstones (docs/protocol.md §12). */
   readonly sessionStore = new SessionStore();
   /** Live session records: active ones and those ended within the grace period. */
   readonly sessions: Map<string, SessionRecord> = this.sessionStore.records;
@@ -66,7 +66,7 @@ export class SandboxState {
     return this.options.clock();
   }
 
-  /** A strictly increasing millisecond timestamp (wire-format §9 passkey challenge bodies). */
+  /** A strictly increasing millisecond timestamp (docs/protocol.md §9 passkey challenge bodies). */
   nextTimestampMs(): number {
     this.#lastTimestampMs = Math.max(this.now(), this.#lastTimestampMs + 1);
     return this.#lastTimestampMs;
@@ -77,7 +77,7 @@ export class SandboxState {
     return newId(name, this.options.random);
   }
 
-  /** Records a delivery the emulator skipped (wire-format §14: a "sent" event). */
+  /** Records a delivery the emulator skipped (docs/protocol.md §14: a "sent" event). */
   recordEvent(event: SandboxEvent): void {
     this.events.push(event);
     if (this.events.length > MAX_EVENTS) {
@@ -171,7 +171,7 @@ export class SandboxState {
 }
 
 /**
- * Funding instructions per account type (service interface: PaymentInstructions): USD accounts
+ * Funding instructions per account type (docs/service-api.md, PaymentInstructions): USD accounts
  * get a USD_ACCOUNT with its required `reference`, EUR an EUR_ACCOUNT, wallets EMBEDDED_WALLET.
  */
 function fundingInstructions(

@@ -1,7 +1,7 @@
 /**
  * LOAD-5: ended sessions are swept — the record after ENDED_SESSION_GRACE_MS, a compact tombstone
  * after ENDED_SESSION_TOMBSTONE_MS — and while the tombstone lives every answer is the one the
- * record gave (wire-format §11.2 step 9 reasons, §12 refresh 401 and revoke 404).
+ * record gave (docs/protocol.md §11.2 step 9 reasons, §12 refresh 401 and revoke 404).
  */
 import { createTestKey } from '@wallet-auth/test-utils';
 import { describe, expect, it } from 'vitest';
@@ -37,7 +37,7 @@ async function signedIn() {
   return { h, ...customer, first, second, answers };
 }
 
-describe('ended sessions (LOAD-5, wire-format §11.2, §12)', () => {
+describe('ended sessions (LOAD-5, docs/protocol.md §11.2, §12)', () => {
   it('given a revoked session, should drop its record after the grace period and keep every answer until its tombstone goes', async () => {
     const { h, first, second, answers } = await signedIn();
     const revoke = await h.signedRetry(

@@ -1,5 +1,5 @@
 /**
- * Sessions by id and by key (wire-format §6, §7, §15), and what is left of them once they end.
+ * Sessions by id and by key (docs/protocol.md §6, §7, §15), and what is left of them once they end.
  * An ended (revoked or expired) session keeps its record for {@link ENDED_SESSION_GRACE_MS}, then
  * only a compact tombstone for {@link ENDED_SESSION_TOMBSTONE_MS}: enough for the 401 reasons of
  * §11.2 step 9 ("was revoked" / "has expired"), `Session is not active` on refresh and 404

@@ -1,6 +1,6 @@
 /**
- * Adding an EMAIL_OTP, SMS_OTP or OAUTH credential as a pure machine (service interface
- * `POST /auth/credentials`, wire-format §10, §11.1, §12): OTP types go straight to the signed
+ * Adding an EMAIL_OTP, SMS_OTP or OAUTH credential as a pure machine (docs/service-api.md
+ * `POST /auth/credentials`, docs/protocol.md §10, §11.1, §12): OTP types go straight to the signed
  * add (`{type, accountId}`; allowed once the previous one was removed); OAUTH first obtains a
  * fresh ID token, and a token that left the 60 s window — both legs re-check `iat` — asks for a
  * fresh one. Passkeys have their own flow (`passkey-registration`).
@@ -17,7 +17,7 @@ import { stoppedTransition } from '../stopped.js';
 /** The credential types this flow adds. */
 export type AddableCredentialType = 'EMAIL_OTP' | 'SMS_OTP' | 'OAUTH';
 
-/** The states of adding a credential, discriminated on `status` (house style §2.4.2). */
+/** The states of adding a credential, discriminated on `status` (docs/contributing.md §2.4). */
 export type AddCredentialState =
   | { status: 'idle' }
   /** OAUTH: waiting for the integrator's identity provider. */

@@ -30,11 +30,11 @@ export interface AddCredentialFlow extends Flow<AddCredentialState, AddCredentia
 }
 
 /**
- * Creates an add-credential flow (service interface `POST /auth/credentials`): every add is a
+ * Creates an add-credential flow (docs/service-api.md `POST /auth/credentials`): every add is a
  * signed retry stamped by this device's session (`SESSION_EXPIRED` / `SESSION_KEY_MISSING`
  * before any network call without one). EMAIL_OTP / SMS_OTP send `{type, accountId}` (the 201
  * sends the first code); OAUTH sends `{type, accountId, oidcToken}` with a fresh token
- * (wire-format §10: create needs no nonce; a random one is still given to the provider).
+ * (docs/protocol.md §10: create needs no nonce; a random one is still given to the provider).
  *
  * @param client - The kit's client.
  * @param options - `getIdToken` for OAUTH.

@@ -1,5 +1,5 @@
 /**
- * The integrator's side of OAUTH (wire-format §10): the kit never talks to an identity provider;
+ * The integrator's side of OAUTH (docs/protocol.md §10): the kit never talks to an identity provider;
  * it asks the integrator for a fresh ID token carrying the nonce it computed, and classifies the
  * service's answers about that token.
  */
@@ -95,7 +95,7 @@ export async function requestIdToken(
 export type OidcTokenProblem = 'staleToken' | 'nonceMismatch' | 'identityMismatch';
 
 /**
- * Classifies a 401 about an ID token by its `reason` (wire-format §10 table): an `iat` outside the
+ * Classifies a 401 about an ID token by its `reason` (docs/protocol.md §10 table): an `iat` outside the
  * 60 s window or an expired token needs a fresh token; a nonce or identity mismatch does not go
  * away by asking again with the same account. Pure.
  * @param error - The failure of a verify or add.

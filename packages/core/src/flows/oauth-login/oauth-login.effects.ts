@@ -19,14 +19,14 @@ import {
   takePendingRedirect,
 } from './oauth-redirect.js';
 
-/** A client key and the nonce that binds an ID token to it (wire-format §10). */
+/** A client key and the nonce that binds an ID token to it (docs/protocol.md §10). */
 export interface OAuthKey {
   clientKey: ClientKey;
   nonce: string;
 }
 
 /**
- * Makes a fresh client key (wire-format §15) and its nonce: hex SHA-256 of the exact
+ * Makes a fresh client key (docs/protocol.md §15) and its nonce: hex SHA-256 of the exact
  * `clientPublicKey` string (§10).
  * @param mode - The client's session-key mode.
  */

@@ -35,7 +35,7 @@ const toVerifying: OAuthLoginEvent[] = [
   { type: 'TOKEN_OBTAINED', clientKey: KEY, oidcToken: TOKEN },
 ];
 
-describe('OIDC answers (wire-format §10)', () => {
+describe('OIDC answers (docs/protocol.md §10)', () => {
   it('OIDC-02: given the 401 reasons of the table, should classify them', () => {
     expect(classifyOidcError(unauthorized('OIDC iat outside the allowed window'))).toBe(
       'staleToken',

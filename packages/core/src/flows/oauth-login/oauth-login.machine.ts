@@ -1,6 +1,6 @@
 /**
- * OAUTH sign-in and re-authentication as a pure machine (service interface "Wallet sessions"
- * rules 5 and 7, wire-format §10): a fresh client key → its nonce → a fresh ID token from the
+ * OAUTH sign-in and re-authentication as a pure machine (docs/service-api.md "Wallet sessions"
+ * rules 5 and 7, docs/protocol.md §10): a fresh client key → its nonce → a fresh ID token from the
  * integrator → verify (no challenge) → session. A token that left the 60 s window asks for a fresh
  * one (`needsFreshToken`); a closed provider window is `cancelled`. The token itself is never
  * kept in a state.
@@ -21,7 +21,7 @@ import { stoppedTransition } from '../stopped.js';
 import { classifyOidcError, type OAuthMode, type OidcTokenProblem } from './id-token.js';
 import type { OAuthRedirectResult } from './oauth-redirect-result.js';
 
-/** The states of OAuth sign-in, discriminated on `status` (house style §2.4.2). */
+/** The states of OAuth sign-in, discriminated on `status` (docs/contributing.md §2.4). */
 export type OAuthLoginState =
   | { status: 'idle' }
   /** Waiting for the integrator's identity provider (popup). */

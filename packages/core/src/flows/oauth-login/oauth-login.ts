@@ -74,7 +74,7 @@ export interface OAuthLoginFlow extends Flow<OAuthLoginState, OAuthLoginEvent> {
 }
 
 /**
- * Creates an OAuth sign-in flow (wire-format §10, Kit [PD]): the client key is made first
+ * Creates an OAuth sign-in flow (docs/protocol.md §10, Kit [PD]): the client key is made first
  * (`client.sessionKeyMode`, §15), the nonce is hex SHA-256 of its exact `clientPublicKey` string,
  * the integrator's `getIdToken({ nonce })` supplies a fresh token, and
  * `{"type":"OAUTH","oidcToken","clientPublicKey"}` is verified; the sealed session key is opened

@@ -31,7 +31,7 @@ export function otpLoginEffects(
 
   /**
    * After a lost verify answer (catalogue SR-12) the session is found in the list: the TEK that
-   * stamped the verification token is its key (wire-format §6). Without the challenge's account
+   * stamped the verification token is its key (docs/protocol.md §6). Without the challenge's account
    * there is nothing to read, and the exchange fails REQUEST_ID_CONSUMED.
    */
   function reconcileFor(credentialId: string) {

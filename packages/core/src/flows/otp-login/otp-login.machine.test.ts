@@ -299,7 +299,7 @@ describe('otp-login machine', () => {
     }
   });
 
-  it('given the reasons of wire-format §5, should classify code errors', () => {
+  it('given the reasons of docs/protocol.md §5, should classify code errors', () => {
     expect(classifyCodeError(unauthorized('Invalid OTP code'))).toBe('wrongCode');
     expect(classifyCodeError(unauthorized('OTP expired'))).toBe('codeExpired');
     expect(classifyCodeError(unauthorized('No pending OTP for this credential'))).toBe(

@@ -1,8 +1,8 @@
 /**
- * EMAIL_OTP / SMS_OTP sign-in as a pure machine (service interface "Wallet sessions" rule 4,
- * wire-format §4–§6): challenge → code typed → sealed bundle → 202 → stamp by the TEK → session.
+ * EMAIL_OTP / SMS_OTP sign-in as a pure machine (docs/service-api.md "Wallet sessions" rule 4,
+ * docs/protocol.md §4–§6): challenge → code typed → sealed bundle → 202 → stamp by the TEK → session.
  * Resend has a cooldown; a 429 on the challenge is shown with its countdown and never retried
- * automatically (wire-format §11.5). Wrong codes are counted across resends, as the service counts
+ * automatically (docs/protocol.md §11.5). Wrong codes are counted across resends, as the service counts
  * them, and the code step locks when the count reaches the service's limit, so the counter and
  * the lock agree (catalogue UI-12). A code that could not be checked for want of a connection
  * returns to the code field (`networkError`), to be sent again.
@@ -98,7 +98,7 @@ export interface OtpLoginMachineOptions {
   /** Seconds before "send a new code" is offered. @defaultValue 30 */
   resendCooldownSeconds?: number;
   /**
-   * Consecutive wrong codes after which the service locks the credential (wire-format §11.5);
+   * Consecutive wrong codes after which the service locks the credential (docs/protocol.md §11.5);
    * the wrong code that reaches it locks the code step at once. 0 when unknown: no counter, no
    * lock until the service answers 429. @defaultValue 5
    */
@@ -271,7 +271,7 @@ export function createOtpLoginMachine(
             attemptsBeforeLock > 0 &&
             failedAttempts >= attemptsBeforeLock
           ) {
-            // This wrong code started the service's lock (wire-format §11.5): the field closes now,
+            // This wrong code started the service's lock (docs/protocol.md §11.5): the field closes now,
             // not one useless attempt later, and the wait is the service's lock time.
             const locked = new WalletAuthError(
               'RATE_LIMITED',

@@ -17,7 +17,7 @@ describe('OTP sign-in against the emulator', () => {
       status: 'active',
       session: { accountId, type: 'EMAIL_OTP', credentialId: emailCredentialId },
     });
-    // The plaintext code never left the client (wire-format §5).
+    // The plaintext code never left the client (docs/protocol.md §5).
     expect(requests.some((r) => r.body.includes('000000'))).toBe(false);
     // Leg 2 repeated leg 1's body byte for byte with both headers.
     const verifies = requests.filter((r) => r.url.endsWith('/verify'));

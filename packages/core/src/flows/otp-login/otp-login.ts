@@ -33,7 +33,7 @@ export interface OtpLoginFlow extends Flow<OtpLoginState, OtpLoginEvent> {
 }
 
 /**
- * Creates an OTP sign-in flow (service interface "Wallet sessions" rule 4): the code is sealed to
+ * Creates an OTP sign-in flow (docs/service-api.md "Wallet sessions" rule 4): the code is sealed to
  * the enclave's target key with a fresh TEK; the TEK stamps the verification token and becomes the
  * session key, saved non-extractable in the key store.
  *

@@ -1,6 +1,6 @@
 /**
- * PASSKEY sign-in and re-authentication as a pure machine (service interface "Wallet sessions"
- * rules 6 and 7, wire-format §9): a fresh client key → challenge → the browser's `get()` →
+ * PASSKEY sign-in and re-authentication as a pure machine (docs/service-api.md "Wallet sessions"
+ * rules 6 and 7, docs/protocol.md §9): a fresh client key → challenge → the browser's `get()` →
  * verify with the challenge's `Request-Id` → session. Dismissing the prompt is a state
  * (`cancelled`), not an error; starting again while a prompt is open replaces it (catalogue PK-13).
  *
@@ -32,7 +32,7 @@ export interface PasskeyLoginChallenge {
   webauthnCredentialId: string | undefined;
 }
 
-/** The states of passkey sign-in, discriminated on `status` (house style §2.4.2). */
+/** The states of passkey sign-in, discriminated on `status` (docs/contributing.md §2.4). */
 export type PasskeyLoginState =
   | { status: 'idle' }
   /** A challenge is requested for autofill; nothing is shown. */

@@ -50,8 +50,8 @@ export interface PasskeyLoginFlow extends Flow<PasskeyLoginState, PasskeyLoginEv
 }
 
 /**
- * Creates a passkey sign-in flow (service interface "Wallet sessions" rule 6): a fresh client key
- * (`client.sessionKeyMode`, wire-format §15), the PASSKEY challenge, the browser's `get()` over
+ * Creates a passkey sign-in flow (docs/service-api.md "Wallet sessions" rule 6): a fresh client key
+ * (`client.sessionKeyMode`, docs/protocol.md §15), the PASSKEY challenge, the browser's `get()` over
  * the challenge's UTF-8 bytes with user verification required (§9), verify with `Request-Id`,
  * then the sealed session key is opened and adopted as this device's session.
  *

@@ -1,4 +1,4 @@
-/** Why a passkey nickname was refused before any network call (wire-format §9). */
+/** Why a passkey nickname was refused before any network call (docs/protocol.md §9). */
 export type PasskeyNicknameProblem = 'empty' | 'tooLong' | 'invalidCharacters';
 
 /** The outcome of `validatePasskeyNickname`. */
@@ -12,7 +12,7 @@ export const PASSKEY_NICKNAME_MAX_LENGTH = 100;
 const allowed = /^[\p{L}\p{N} ._\-'()]+$/u;
 
 /**
- * Checks a passkey nickname as the service does (wire-format §9): trimmed, 1–100 characters of
+ * Checks a passkey nickname as the service does (docs/protocol.md §9): trimmed, 1–100 characters of
  * letters, digits, space and `._-'()`. Pure.
  * @param input - What the person typed.
  * @returns The trimmed nickname to send, or the problem to show.

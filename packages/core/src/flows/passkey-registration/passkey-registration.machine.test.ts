@@ -41,7 +41,7 @@ const toRegistering: PasskeyRegistrationEvent[] = [
   { type: 'ATTESTATION_CREATED', attestation: ATTESTATION },
 ];
 
-describe('passkey nickname (wire-format §9)', () => {
+describe('passkey nickname (docs/protocol.md §9)', () => {
   it('given the service rules, should trim and accept 1–100 characters of the allowed set', () => {
     expect(validatePasskeyNickname('  Ada’s laptop ')).toEqual({
       ok: false,

@@ -1,6 +1,6 @@
 /**
- * PASSKEY registration as a pure machine (service interface "Wallet sessions" rule 6,
- * wire-format §9): nickname checked → session, the account's passkeys and a fresh 32-byte
+ * PASSKEY registration as a pure machine (docs/service-api.md "Wallet sessions" rule 6,
+ * docs/protocol.md §9): nickname checked → session, the account's passkeys and a fresh 32-byte
  * challenge → the browser's `create()` → `POST /auth/credentials` signed by the session → the new
  * AuthMethod. Dismissing the prompt is a state (`cancelled`); every new attempt uses a new
  * challenge and a new ceremony (the signed add is never restarted with an old attestation).
@@ -25,7 +25,7 @@ export interface PasskeyRegistrationPlan {
   userName: string;
 }
 
-/** The states of passkey registration, discriminated on `status` (house style §2.4.2). */
+/** The states of passkey registration, discriminated on `status` (docs/contributing.md §2.4). */
 export type PasskeyRegistrationState =
   | { status: 'idle'; nicknameProblem: PasskeyNicknameProblem | undefined }
   | { status: 'preparing'; nickname: string }

@@ -36,7 +36,7 @@ export interface PasskeyRegistrationFlow
 }
 
 /**
- * Creates a passkey registration flow (wire-format §9): needs an active session
+ * Creates a passkey registration flow (docs/protocol.md §9): needs an active session
  * (`SESSION_EXPIRED` / `SESSION_KEY_MISSING` otherwise, before any network call); the
  * challenge is 32 random bytes sent as b64url and passed to `create()` as bytes; algorithms −7
  * then −257, `attestation: "none"`, user verification required, the account's passkeys

@@ -1,6 +1,6 @@
 /**
- * Removing a credential as a pure machine (service interface `DELETE /auth/credentials/{id}`,
- * wire-format §11.1): the revoke must be stamped by a session of a **different** credential, and
+ * Removing a credential as a pure machine (docs/service-api.md `DELETE /auth/credentials/{id}`,
+ * docs/protocol.md §11.1): the revoke must be stamped by a session of a **different** credential, and
  * an account keeps at least one credential. Both rules are checked on the device first — the
  * session's own credential leads to `needsOtherSession` (sign in with another credential, then
  * `retry()`), the last credential to a typed failure — and the service's own 400 and 401 for the
@@ -14,7 +14,7 @@ import type { SignedActionProgress } from '../../session/signed-action.js';
 import { retryAtOf } from '../passkey-login/passkey-login.machine.js';
 import { stoppedTransition } from '../stopped.js';
 
-/** The states of removing a credential, discriminated on `status` (house style §2.4.2). */
+/** The states of removing a credential, discriminated on `status` (docs/contributing.md §2.4). */
 export type RemoveCredentialState =
   | { status: 'idle' }
   /** Reading this device's session and the account's credentials. */
@@ -53,7 +53,7 @@ export type RemoveCredentialEffect =
 
 /**
  * The typed refusal of removing an account's last credential, made before the revoke is sent
- * (service interface: "at least one must remain"). Its code is the service's own for the case.
+ * (docs/service-api.md, "at least one must remain"). Its code is the service's own for the case.
  */
 export function lastCredentialError(): WalletAuthError {
   return new WalletAuthError(

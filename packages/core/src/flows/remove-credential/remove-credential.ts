@@ -23,7 +23,7 @@ export interface RemoveCredentialFlow extends Flow<RemoveCredentialState, Remove
 }
 
 /**
- * Creates a remove-credential flow (wire-format §11.1): the credential list is read first and
+ * Creates a remove-credential flow (docs/protocol.md §11.1): the credential list is read first and
  * the last credential is refused on the device; the session must come from a different
  * credential than the one removed (`needsOtherSession` otherwise); only then is the revoke sent,
  * a signed retry whose 204 also revokes every session the credential issued.

@@ -83,7 +83,7 @@ export interface CredentialManagerRootProps extends ComponentPropsWithoutRef<'di
 
 /**
  * Lists the account's sign-in methods and lets the person add a passkey or an OAuth account and
- * remove one (house style §2.6.6). The remove control is disabled for the last credential (the
+ * remove one (docs/contributing.md §2.6). The remove control is disabled for the last credential (the
  * service refuses it) and for the credential of this device's session (the revoke must be signed
  * by another credential's session), with the reason shown beside it (catalogue SES-07).
  * `data-state` is `loading` · `ready` · `error`.

@@ -59,7 +59,7 @@ export interface ExportWalletRootProps extends ComponentPropsWithoutRef<'section
 
 /**
  * Reveals the wallet's recovery phrase only on request, warns before and while it shows, and
- * hides it again (house style §2.6; wire-format §8). `data-state` is `hidden` · `revealing` ·
+ * hides it again (docs/contributing.md §2.6; docs/protocol.md §8). `data-state` is `hidden` · `revealing` ·
  * `revealed` · `failed`.
  */
 export const ExportWalletRoot = forwardRef<HTMLElement, ExportWalletRootProps>(

@@ -34,7 +34,7 @@ export interface UseExportWalletOptions {
 export interface UseExportWalletResult {
   state: ExportWalletState;
   confirmation: PendingConfirmation | undefined;
-  /** Runs a new export (wire-format §8) and shows the phrase. */
+  /** Runs a new export (docs/protocol.md §8) and shows the phrase. */
   reveal(): void;
   /** Forgets the phrase and hides it. */
   hide(): void;

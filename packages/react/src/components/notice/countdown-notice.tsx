@@ -7,7 +7,7 @@ import { visuallyHidden } from '../../primitives/cssom-style.js';
 
 /** Props of `CountdownNotice`. */
 export interface CountdownNoticeProps extends Omit<ComponentPropsWithoutRef<'div'>, 'children'> {
-  /** Epoch ms when waiting ends (from `Retry-After`, wire-format §11.5). */
+  /** Epoch ms when waiting ends (from `Retry-After`, docs/protocol.md §11.5). */
   until: number;
   /** The client's clock, so the countdown and the flow agree (and tests can drive it). */
   clock: CountdownClock;

@@ -147,7 +147,7 @@ const OAuthButtonWithFlow = forwardRef<HTMLButtonElement, OAuthButtonProps>(
 );
 
 /**
- * Signs in with an OAuth credential: one `button` with `provider` and `mode` (house style
+ * Signs in with an OAuth credential: one `button` with `provider` and `mode` (docs/contributing.md
  * §2.6.6). The kit never talks to the provider: your `getIdToken` gets the nonce and returns a
  * fresh ID token, used once and never stored (catalogue OIDC-12). `data-state` as every flow part;
  * `data-provider`, `data-mode`; the provider's mark is a decorative `svg[data-provider-mark]`.

@@ -104,7 +104,7 @@ const PasskeyButtonWithFlow = forwardRef<HTMLButtonElement, PasskeyButtonProps>(
 
 /**
  * Signs in with a passkey: one `button`, disabled while the prompt is open. `data-state` is
- * `idle` · `pending` · `success` · `error` (house style §2.6.5), `aria-busy` while pending,
+ * `idle` · `pending` · `success` · `error` (docs/contributing.md §2.6), `aria-busy` while pending,
  * `data-unsupported` when the browser has no passkeys. After a dismissed prompt a click asks
  * again with a fresh challenge.
  *

@@ -69,7 +69,7 @@ export interface SessionListRootProps extends ComponentPropsWithoutRef<'div'> {
  * "This device", the others with how they signed in and when they were last active; one sign-out
  * control per session and
  * "sign out all other sessions" (`DELETE /auth/sessions/{id}`, signed by this device's session;
- * an already-ended session counts as done, wire-format §12). Signing out this device's own row
+ * an already-ended session counts as done, docs/protocol.md §12). Signing out this device's own row
  * signs this device out. `data-state` is `loading` · `ready` · `error`.
  */
 export const SessionListRoot = forwardRef<HTMLDivElement, SessionListRootProps>(
@@ -98,7 +98,7 @@ export const SessionListRoot = forwardRef<HTMLDivElement, SessionListRootProps>(
         mutationFn: async () => {
           for (const session of query.data ?? []) {
             if (session.id !== currentSessionId) {
-              // One at a time: each is its own signed retry (wire-format §11.1).
+              // One at a time: each is its own signed retry (docs/protocol.md §11.1).
               await client.sessions.revokeSession(session.id);
             }
           }

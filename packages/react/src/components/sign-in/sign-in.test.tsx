@@ -40,7 +40,7 @@ describe('SignIn', () => {
     await screen.findByText(en.otp.signedIn);
     expect(onSuccess).toHaveBeenCalledTimes(1);
     expect(kit.client.sessions.getSnapshot().status).toBe('active');
-    // The plaintext code never left the page (wire-format §5).
+    // The plaintext code never left the page (docs/protocol.md §5).
     expect(kit.requests.some((request) => request.body.includes('000000'))).toBe(false);
   });
 

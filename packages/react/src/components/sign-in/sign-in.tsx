@@ -58,7 +58,7 @@ export interface SignInProps extends Omit<ComponentPropsWithoutRef<'section'>, '
    * `PopupBlockedError`. @defaultValue 'popup'
    */
   oauthMode?: OAuthMode;
-  /** Code length of email and text codes (wire-format §5). @defaultValue 6 */
+  /** Code length of email and text codes (docs/protocol.md §5). @defaultValue 6 */
   codeLength?: number;
   /** Seconds before a new code may be requested. @defaultValue 30 */
   resendCooldownSeconds?: number;
@@ -112,7 +112,7 @@ function sessionMessage(
  * Signs a person in to their wallet with the account's own credentials, built only from the
  * public parts and hooks: this device's passkey first, then other passkeys, OAuth accounts, then
  * email and text codes. After an expired session, a revocation or a lost key it says why before
- * offering the methods again (re-authentication, service interface "Wallet sessions" rule 7).
+ * offering the methods again (re-authentication, docs/service-api.md "Wallet sessions" rule 7).
  * A `section` with `data-wallet-auth` and `data-theme` for the opt-in stylesheet.
  *
  * @example

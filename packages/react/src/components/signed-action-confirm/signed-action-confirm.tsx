@@ -65,7 +65,7 @@ export interface SignedActionConfirmRootProps extends ComponentPropsWithoutRef<'
 }
 
 /**
- * Shows what this device's session is about to authorise, before the stamp (wire-format §11.1):
+ * Shows what this device's session is about to authorise, before the stamp (docs/protocol.md §11.1):
  * the action read from the payload itself, facts a person can check, and approve / cancel. The
  * summary's text comes only from the payload, never from props, so a host app cannot reword
  * what is being signed (catalogue UI-09). Props cannot hide it either: `hidden`, `aria-hidden`,

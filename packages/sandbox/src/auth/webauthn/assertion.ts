@@ -1,5 +1,5 @@
 /**
- * Passkey assertion checks of wire-format §9, in its order: clientDataJSON (BOM stripped), the
+ * Passkey assertion checks of docs/protocol.md §9, in its order: clientDataJSON (BOM stripped), the
  * challenged credential's id, `type`, challenge, origin, no cross-origin context, rpIdHash, UP
  * (UV when required), BS without BE, the signature, then the counter. Each failure is a reason
  * for 401 `UNAUTHORIZED`.

@@ -1,5 +1,5 @@
 /**
- * `clientDataJSON` checks shared by registration and assertion (wire-format §9): UTF-8 JSON
+ * `clientDataJSON` checks shared by registration and assertion (docs/protocol.md §9): UTF-8 JSON
  * (a leading BOM stripped), `type`, challenge, origin ∈ `webauthn.origins`, and no cross-origin
  * context.
  */

@@ -1,5 +1,5 @@
 /**
- * Passkey registration checks (wire-format §9, both legs of `POST /auth/credentials`):
+ * Passkey registration checks (docs/protocol.md §9, both legs of `POST /auth/credentials`):
  * undecodable input → 400 `INVALID_INPUT`; then `type`, challenge, origin, rpIdHash, `fmt`
  * (`none` or `packed`, no trust chain), UP, alg −7/−257 and the attested credential id (≤ 1023
  * bytes) → 401 `UNAUTHORIZED` with a reason.

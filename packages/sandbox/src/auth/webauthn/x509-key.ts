@@ -1,7 +1,7 @@
 /**
  * The P-256 public key of an X.509 certificate (packed attestation's leaf, WebAuthn §8.2), read
  * with a minimal DER walk: Certificate → tbsCertificate → subjectPublicKeyInfo. No chain is
- * built or checked (wire-format §9: "no trust chain").
+ * built or checked (docs/protocol.md §9: "no trust chain").
  */
 import { toHex } from '../../crypto/encoding.js';
 import { type P256Point, parsePointBytes } from '../../crypto/p256.js';
