@@ -267,6 +267,66 @@ export const OAuthSignIn: Story = {
   },
 };
 
+/**
+ * The account's passkey offered in the browser's autofill too (conditional mediation, a field
+ * with `autocomplete="username webauthn"`): picking it signs in, and the button stays for people
+ * who prefer it. Declined or unsupported autofill is silent.
+ */
+export const PasskeyAutofill: Story = {
+  parameters: { kit: { passkey: true, webauthn: 'autofill' } },
+  play: async ({ canvasElement, loaded }) => {
+    const canvas = within(canvasElement);
+    const field = await canvas.findByRole('textbox', { name: en.passkey.autofillLabel });
+    await expect(field).toHaveAttribute('autocomplete', 'username webauthn');
+    await expect(canvas.getByRole('button', { name: en.passkey.signIn })).toBeEnabled();
+    const autofill = storyKit({ loaded }).autofill;
+    await waitFor(() => expect(autofill?.conditional.length).toBe(1));
+    await autofill?.pick();
+    await expect(await canvas.findByText(en.signIn.success)).toBeVisible();
+  },
+};
+
+/** OAuth in this tab (redirect mode, chosen by the integrator): the page says where it goes. */
+export const OAuthRedirect: Story = {
+  args: { oauthMode: 'redirect' },
+  parameters: { kit: { oauth: true, identityProvider: 'redirect' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: en.oauth.continueWith('Google') }),
+    );
+    await expect(await canvas.findByText(en.oauth.redirecting('Google'))).toBeVisible();
+  },
+};
+
+/** The browser blocked the provider's popup: the sign-in goes on by redirect instead. */
+export const OAuthPopupBlocked: Story = {
+  parameters: { kit: { oauth: true, identityProvider: 'popupBlocked' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: en.oauth.continueWith('Google') }),
+    );
+    await expect(await canvas.findByText(en.oauth.redirecting('Google'))).toBeVisible();
+  },
+};
+
+/** The person signed in at the provider with another account than the linked one. */
+export const OAuthOtherIdentity: Story = {
+  parameters: { kit: { oauth: true, identityProvider: 'otherIdentity' } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(
+      await canvas.findByRole('button', { name: en.oauth.continueWith('Google') }),
+    );
+    const alert = await canvas.findByRole('alert');
+    await expect(alert).toHaveTextContent(en.errorCases.oauthIdentityMismatch);
+    await expect(
+      within(alert).getByRole('button', { name: en.actions.useAnotherMethod }),
+    ).toBeVisible();
+  },
+};
+
 /** The session expired: say so, then sign in again (re-authentication). */
 export const SessionExpired: Story = {
   parameters: { kit: { session: 'expired' } },
