@@ -36,6 +36,9 @@ test.describe('passkeys through the virtual authenticator', () => {
     await expect(added.filter({ hasText: '202 challenge' })).toHaveCount(1);
     await expect(added.filter({ hasText: 'signed retry' })).toContainText('201');
 
+    // The button path: this person turned the demo's passkey autofill off (Chromium's virtual
+    // authenticator answers an autofill request by itself: PK-18 below).
+    await page.evaluate(() => localStorage.setItem('wallet-auth-demo:passkey-autofill', 'off'));
     await signOut(page);
     await clearProtocol(page);
     // This device's passkey is offered first (SignIn's order).
@@ -50,6 +53,29 @@ test.describe('passkeys through the virtual authenticator', () => {
     await expect(protocolRows(page, 'POST', VERIFY_PATH)).toContainText('Request-Id');
     await expect(protocolRows(page, 'POST', VERIFY_PATH)).toContainText('200');
     await expect(protocolRows(page, 'POST', CREDENTIAL_PATH)).toHaveCount(0);
+    const sessions = security.getByRole('list', { name: "Where you're signed in" });
+    await expect(sessions.getByRole('listitem').filter({ hasText: 'This device' })).toContainText(
+      'Passkey',
+    );
+    expect((await authenticator.credentials())[0]?.signCount).toBeGreaterThan(0);
+  });
+
+  test('PK-18: given passkey autofill on (the default), should offer the passkey in a username-webauthn field and sign in through the autofill request, one challenge, no click', async ({
+    page,
+  }) => {
+    await newSignedInUser(page, 'autofill');
+    const authenticator = await addVirtualAuthenticator(page);
+    const security = accountSecurity(page);
+    await security.getByRole('button', { name: 'Add a passkey' }).click();
+    await approve(security, 'Add a sign-in method');
+    await expect(security.getByText('Passkey added.')).toBeVisible();
+    await clearProtocol(page);
+    await security.getByRole('button', { name: 'Sign out', exact: true }).click();
+    // The sign-in offers the passkey in autofill; the virtual authenticator picks it at once (a
+    // person would pick it from the field's suggestions). Nobody clicks the passkey button.
+    await expectWalletHome(page);
+    await expect(protocolRows(page, 'POST', CHALLENGE_PATH)).toHaveCount(1);
+    await expect(protocolRows(page, 'POST', VERIFY_PATH)).toContainText('200');
     const sessions = security.getByRole('list', { name: "Where you're signed in" });
     await expect(sessions.getByRole('listitem').filter({ hasText: 'This device' })).toContainText(
       'Passkey',
@@ -79,6 +105,9 @@ test.describe('passkeys through the virtual authenticator', () => {
     await approve(security, 'Add a sign-in method');
     await expect(methods.getByRole('listitem')).toHaveCount(2);
 
+    // The prompt of the button, not the autofill request (which the virtual authenticator would
+    // answer by itself, PK-18): this person turned the demo's autofill off.
+    await page.evaluate(() => localStorage.setItem('wallet-auth-demo:passkey-autofill', 'off'));
     await signOut(page);
     await authenticator.setUserVerified(false);
     const passkeyButton = signInCard(page).getByRole('button', { name: 'Sign in with a passkey' });

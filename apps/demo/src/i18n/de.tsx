@@ -40,6 +40,7 @@ export const de: DemoMessages = {
     oauthMode: 'Demo Identity öffnet sich in',
     oauthPopup: 'einem Pop-up-Fenster',
     oauthRedirect: 'diesem Tab',
+    passkeyAutofill: 'Passkeys im automatischen Ausfüllen anbieten',
   },
   wallet: {
     title: 'Ihre Wallet',

@@ -41,6 +41,7 @@ export const en = {
     oauthMode: 'Demo Identity opens in',
     oauthPopup: 'A pop-up window',
     oauthRedirect: 'This tab',
+    passkeyAutofill: 'Offer passkeys in autofill',
   },
   wallet: {
     title: 'Your wallet',

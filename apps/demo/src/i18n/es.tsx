@@ -42,6 +42,7 @@ export const es: DemoMessages = {
     oauthMode: 'Demo Identity se abre en',
     oauthPopup: 'Una ventana emergente',
     oauthRedirect: 'Esta pestaña',
+    passkeyAutofill: 'Ofrecer llaves de acceso en el autocompletado',
   },
   wallet: {
     title: 'Tu monedero',

@@ -39,6 +39,7 @@ export const fr: DemoMessages = {
     oauthMode: "Demo Identity s'ouvre dans",
     oauthPopup: 'Une fenêtre pop-up',
     oauthRedirect: 'Cet onglet',
+    passkeyAutofill: 'Proposer les clés d’accès dans la saisie automatique',
   },
   wallet: {
     title: 'Votre portefeuille',

@@ -40,6 +40,7 @@ export const ja: DemoMessages = {
     oauthMode: 'Demo Identity を開く場所',
     oauthPopup: 'ポップアップウィンドウ',
     oauthRedirect: 'このタブ',
+    passkeyAutofill: '自動入力でパスキーを提案する',
   },
   wallet: {
     title: 'あなたのウォレット',

@@ -40,6 +40,7 @@ export const ptBR: DemoMessages = {
     oauthMode: 'O Demo Identity abre em',
     oauthPopup: 'Uma janela pop-up',
     oauthRedirect: 'Esta aba',
+    passkeyAutofill: 'Oferecer chaves de acesso no preenchimento automático',
   },
   wallet: {
     title: 'Sua carteira',

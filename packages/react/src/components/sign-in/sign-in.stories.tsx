@@ -144,7 +144,9 @@ export const Verifying: Story = {
     const canvas = await sendEmail(canvasElement);
     await userEvent.type(await canvas.findByRole('textbox'), '000000');
     await expect(await canvas.findByText(en.otp.verifying)).toBeVisible();
-    await expect(canvas.getByRole('textbox')).toBeDisabled();
+    // Read-only, not disabled: the field keeps focus for the next code (UI-13).
+    await expect(canvas.getByRole('textbox')).toHaveAttribute('readonly');
+    await expect(canvas.getByRole('textbox')).toHaveFocus();
   },
 };
 
@@ -225,21 +227,28 @@ export const PasskeyPrompt: Story = {
     const button = await canvas.findByRole('button', { name: en.passkey.signIn });
     await userEvent.click(button);
     await waitFor(() => expect(button).toHaveAttribute('aria-busy', 'true'));
-    await expect(button).toHaveTextContent(en.passkey.pending);
+    // The button keeps its label; the status line says the progress once (UI-15).
+    await expect(button).toHaveTextContent(en.passkey.signIn);
     await expect(
       canvasElement.querySelector('[data-flow-notice] [role="status"]'),
     ).toHaveTextContent(en.passkey.pending);
   },
 };
 
-/** The person closed the passkey prompt: say so and offer it again. */
+/**
+ * The prompt ended without a passkey. Browsers report a closed prompt and a passkey that is not on
+ * this device alike, so for a passkey this device has not used the message covers both (PK-19),
+ * with "Try again" and "Use another method" as buttons.
+ */
 export const PasskeyCancelled: Story = {
   parameters: { kit: { passkey: true, webauthn: 'cancel' } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const button = await canvas.findByRole('button', { name: en.passkey.signIn });
     await userEvent.click(button);
-    await expect(await canvas.findByText(en.passkey.cancelled)).toBeVisible();
+    await expect(await canvas.findByText(en.passkey.notOnDevice)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: en.common.retry })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: en.actions.useAnotherMethod })).toBeVisible();
     await expect(button).toBeEnabled();
   },
 };
