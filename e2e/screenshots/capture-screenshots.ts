@@ -81,7 +81,7 @@ async function captureSet(
     await shoot(page, 'wallet-home', viewport, theme);
 
     // A passkey and a linked identity, then signed out: the sign-in screen with every kind of method.
-    await addVirtualAuthenticator(page);
+    const authenticator = await addVirtualAuthenticator(page);
     const security = page.getByRole('region', { name: 'Account security' });
     const confirm = security.getByRole('region', { name: 'Confirm with your session key' });
     const methods = security.getByRole('list', { name: 'Sign-in methods' });
@@ -98,6 +98,9 @@ async function captureSet(
     await confirm.getByRole('button', { name: 'Approve' }).click();
     await expect(methods.getByRole('listitem')).toHaveCount(3);
     await shoot(page, 'account-security', viewport, theme);
+    // The virtual authenticator would answer the sign-in's passkey autofill request by itself;
+    // refusing verification leaves the autofill waiting quietly, as a person's browser shows it.
+    await authenticator.setUserVerified(false);
     await security.getByRole('button', { name: 'Sign out', exact: true }).click();
     await expect(card.getByRole('button', { name: 'Sign in with a passkey' })).toBeVisible();
     await shoot(page, 'sign-in-methods', viewport, theme);
