@@ -6,15 +6,22 @@
  */
 
 import { hasServiceReason } from '../errors/service-reasons.js';
-import { isWalletAuthError, WalletAuthError } from '../errors/wallet-auth-error.js';
-import { createFlow } from '../internal/flow.js';
+import { WalletAuthError } from '../errors/wallet-auth-error.js';
+import { createFlow, type Flow } from '../internal/flow.js';
 import type { SigningKeyPair } from '../keys/key-pair.js';
 import type { KeyPersistence } from '../keys/key-store.js';
-import { createStamp, reconcileRemoval } from '../on-demand/on-demand.js';
+import { createStamp, loadOnDemand } from '../on-demand/on-demand.js';
 import { createBroadcastSessionChannel, createLockRunner } from './cross-tab.js';
 import type { SessionChannel, SessionMessage } from './cross-tab.types.js';
 import { deriveClockOffset } from './server-clock.js';
-import { createSessionMachine } from './session.machine.js';
+import type {
+  RefreshContext,
+  RefreshOutcome,
+  SessionEnding,
+  SessionOutcome,
+} from './session.effects.js';
+import { createSessionMachine, refreshFailedEvent } from './session.machine.js';
+import type { SessionCheckEvent, SessionCheckState } from './session-check.machine.js';
 import {
   isSessionRejected,
   noSession,
@@ -30,10 +37,13 @@ import type {
   SignedOutReason,
   SignOutOutcome,
 } from './session-manager.types.js';
-import { type ActiveSession, fromStored, toActiveSession, toMetadata } from './session-record.js';
-import { createSessionRefresher } from './session-refresh.js';
-
-const SLOT = 'session';
+import {
+  type ActiveSession,
+  fromStored,
+  SESSION_SLOT as SLOT,
+  toActiveSession,
+  toMetadata,
+} from './session-record.js';
 
 /** Creates the session manager. Touches no browser API until `init()` or the first subscriber. */
 export function createSessionManager(options: SessionManagerOptions): SessionManager {
@@ -47,12 +57,15 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   let initialising: Promise<void> | undefined;
   let channel: SessionChannel | undefined;
   let stopListening: (() => void) | undefined;
+  /** The pacing of session checks (SES-22), made on the first recheck. */
+  let check: Flow<SessionCheckState, SessionCheckEvent> | undefined;
   /**
-   * Counts the times this tab saw the session end (sign-out, revocation, expiry). A refresh that
-   * started under an older count never adopts its result (catalogue SES-05).
+   * Aborted each time this tab sees the session end (sign-out, revocation, expiry). A refresh
+   * asked for before never adopts its result (catalogue SES-05).
    */
-  let endings = 0;
+  let lifetime = new AbortController();
   const lock = options.lock ?? createLockRunner({ databaseName: `${keyStore.namespace}.locks` });
+  const lockName = `${keyStore.namespace}:session-refresh`;
 
   // The lifecycle itself is the pure machine of session.machine.ts, run by the flows'
   // interpreter: this module does its I/O and reports what happened as events.
@@ -71,17 +84,46 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   const send = lifecycle.send;
   const view = (): SessionState => lifecycle.getSnapshot().view;
 
-  /** The service's time now, as well as this device can tell (wire-format §1). */
-  const serverNow = () => clock.now() + lifecycle.getSnapshot().clockOffsetMs;
-
   function broadcast(message: SessionMessage) {
     channel?.post(message);
   }
 
   /** Notes that the session ended in this tab: in-flight refreshes must not bring it back. */
   function ended() {
-    endings += 1;
+    lifetime.abort();
+    lifetime = new AbortController();
     keyPair = undefined;
+  }
+
+  /**
+   * Ends the session on this device: forgets its key (in memory, and in the slot unless the
+   * caller already emptied it), tells the machine and, for a sign-out, every tab.
+   */
+  async function end(
+    reason: SessionEnding['reason'] | SignedOutReason,
+    sessionId?: string,
+    slotEmptied?: boolean,
+  ): Promise<void> {
+    ended();
+    if (!slotEmptied) {
+      await keyStore.delete(SLOT).catch(() => undefined);
+    }
+    if (reason === 'expired') {
+      send({ type: 'EXPIRED', sessionId, ended: true });
+      return;
+    }
+    send({ type: 'SIGNED_OUT', reason, persistence });
+    broadcast({ type: 'signedOut', reason: reason === 'revoked' ? 'revoked' : 'signedOut' });
+  }
+
+  /** Applies what the refresh work found (session.effects.ts): the one place it lands. */
+  async function apply({ event, end: ending }: SessionOutcome): Promise<void> {
+    if (event !== undefined) {
+      send(event);
+    }
+    if (ending !== undefined) {
+      await end(ending.reason, ending.sessionId);
+    }
   }
 
   async function readStored(): Promise<void> {
@@ -205,16 +247,15 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     const state = view();
     if (
       state.status === 'expired' ||
-      (state.status === 'active' && serverNow() >= state.session.expiresAt)
+      // The service's time now, as well as this device can tell (docs/protocol.md §1).
+      (state.status === 'active' &&
+        clock.now() + lifecycle.getSnapshot().clockOffsetMs >= state.session.expiresAt)
     ) {
       send({ type: 'EXPIRED', ended: false });
       throw sessionExpired();
     }
     if (state.status !== 'active' || keyPair === undefined) {
-      throw new WalletAuthError(
-        'SESSION_KEY_MISSING',
-        'There is no session on this device. Sign in to continue.',
-      );
+      throw noSession();
     }
     {
       // Site data can be cleared under a running tab (catalogue KEY-10): look before signing.
@@ -248,21 +289,39 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       return;
     }
     const state = view();
-    if (hasServiceReason(error, 'sessionTimedOut') && state.status === 'active') {
-      // The service's clock passed expiresAt before ours did: re-authenticate (rule 7), which is
-      // not the same as having been signed out from another device.
-      ended();
-      await keyStore.delete(SLOT).catch(() => undefined);
-      send({ type: 'EXPIRED', sessionId: state.session.id, ended: true });
-      return;
-    }
-    await forget('revoked');
+    // The service's clock passed expiresAt before ours did: re-authenticate (rule 7), which is
+    // not the same as having been signed out from another device.
+    await (hasServiceReason(error, 'sessionTimedOut') && state.status === 'active'
+      ? end('expired', state.session.id)
+      : end('revoked'));
   }
 
+  /**
+   * Looks at this device's session again (catalogue SES-22): reads the key slot, which sets the
+   * machine's timers anew from the clock (a refresh or expiry held back by a hidden tab or a
+   * sleeping device happens now) and picks up a session another tab made meanwhile; then lets
+   * the check machine decide whether to ask the service. A chunk that cannot load waits.
+   */
   function recheck(): void {
-    if (view().status === 'active') {
-      refresher.recheck();
+    if (view().status !== 'active') {
+      return;
     }
+    loadOnDemand().then(
+      async (loaded) => {
+        await readStored();
+        const state = view();
+        if (state.status !== 'active') {
+          return;
+        }
+        check ??= createFlow(loaded.createSessionCheckMachine(), async (effect, context) => {
+          const found = await loaded.checkSession(ports, effect.sessionId, context.signal);
+          context.send(found.checked);
+          await apply(found);
+        });
+        check.send({ type: 'RECHECK', sessionId: state.session.id, now: clock.now() });
+      },
+      () => undefined,
+    );
   }
 
   function recheckWhenVisible(): void {
@@ -271,48 +330,50 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     }
   }
 
-  async function forget(reason: SignedOutReason): Promise<void> {
-    ended();
-    await keyStore.delete(SLOT).catch(() => undefined);
-    send({ type: 'SIGNED_OUT', reason, persistence });
-    broadcast({ type: 'signedOut', reason: reason === 'revoked' ? 'revoked' : 'signedOut' });
-  }
-
-  const refresher = createSessionRefresher({
+  /** What the refresh work (loaded on demand) may use: data and ports, no way back but two. */
+  const ports: RefreshContext = {
     api,
     keyStore,
-    slot: SLOT,
-    lock,
+    clock,
     sessionKeyMode: options.sessionKeyMode ?? 'documented',
     random,
-    getState: view,
-    send,
-    serverNow,
-    deviceNow: () => clock.now(),
-    endings: () => endings,
-    ended,
-    readStored,
-    requireStamper,
+    snapshot: lifecycle.getSnapshot,
     commit,
-    reportRejected,
-    signedOutEverywhere() {
-      ended();
-      send({ type: 'SIGNED_OUT', reason: 'signedOut', persistence });
-      broadcast({ type: 'signedOut', reason: 'signedOut' });
-    },
-    revoked: () => forget('revoked'),
-    createFlow,
-  });
+  };
+
+  /**
+   * Refreshes `due` (the session that was due when the refresh was asked for) under the
+   * cross-tab lock (catalogue SES-03/04/05), then applies the outcome, still under the lock as
+   * the slot it read may change once the lock is let go. The slot is read again first: another
+   * tab may have refreshed it already. A chunk that cannot be fetched counts as a failed refresh
+   * (the machine backs off).
+   */
+  async function runRefresh(due: ActiveSession, ended: AbortSignal): Promise<ActiveSession> {
+    const loaded = await loadOnDemand().catch((error: unknown) => {
+      send(refreshFailedEvent(due.id, error, clock.now(), random()));
+      throw error;
+    });
+    return lock(lockName, async () => {
+      await readStored();
+      send({ type: 'REFRESH_STARTED', sessionId: due.id, now: clock.now() });
+      const outcome = await loaded.runRefresh(ports, due, keyPair, ended);
+      if ('session' in outcome) {
+        return outcome.session;
+      }
+      await apply(outcome);
+      throw outcome.error;
+    });
+  }
 
   /** Refreshes the session; concurrent calls (and other tabs) share one refresh. */
   function refresh(): Promise<ActiveSession> {
     if (refreshing === undefined) {
       // The snapshot is taken now, before waiting for the lock (catalogue SES-04).
       const state = view();
-      const epoch = endings;
+      const { signal } = lifetime;
       const run =
         state.status === 'active'
-          ? refresher.run(state.session, epoch)
+          ? runRefresh(state.session, signal)
           : init()
               .catch(() => undefined)
               .then(() => {
@@ -320,7 +381,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
                 if (now.status !== 'active') {
                   throw now.status === 'expired' ? sessionExpired() : noSession();
                 }
-                return refresher.run(now.session, epoch);
+                return runRefresh(now.session, signal);
               });
       refreshing = run.finally(() => {
         refreshing = undefined;
@@ -351,24 +412,34 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       if (options.revoke !== false) {
         try {
           const { stamp } = await requireStamper();
-          await api.revokeSession(state.session.id, { stamp });
+          const loaded = await loadOnDemand();
+          await loaded.revokeOnService(ports, state.session, stamp, state.session.id);
           outcome = { revoked: true };
-        } catch (error) {
-          // 404 = already inactive (revoked by another tab or device, or expired): the sign-out
-          // is done. Any other failure still signs this device out locally: the key is deleted
-          // below either way and the service session then simply expires (catalogue SES-08),
-          // which the outcome tells the UI.
-          if (isWalletAuthError(error) && error.status === 404) {
-            outcome = { revoked: true };
-          }
+        } catch {
+          // Any failure still signs this device out locally: the key is deleted below either way
+          // and the service session then simply expires (catalogue SES-08), which the outcome
+          // tells the UI. (Already inactive on the service counts as revoked.)
         }
       }
     }
-    await forget('signedOut');
+    await end('signedOut');
     if (state.status === 'active' || state.status === 'expired') {
-      refresher.sweepLateRefresh(state.session.id).catch(() => undefined);
+      sweepLateRefresh(state.session.id).catch(() => undefined);
     }
     return outcome;
+  }
+
+  /**
+   * After a sign-out, waits for any refresh another tab has in flight (it holds the lock) and
+   * undoes a result that slipped into the key slot anyway, then tells every tab (SES-05).
+   */
+  async function sweepLateRefresh(endedSessionId: string): Promise<void> {
+    const loaded = await loadOnDemand();
+    await lock(lockName, async () => {
+      if (await loaded.sweepLateRefresh(ports, endedSessionId)) {
+        await end('signedOut', undefined, true);
+      }
+    });
   }
 
   /**
@@ -382,18 +453,8 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       return;
     }
     try {
-      // A lost answer is settled from the list (wire-format §11.3): gone = revoked.
-      await api.revokeSession(sessionId, {
-        stamp,
-        reconcile: reconcileRemoval(
-          async (signal) => (await api.listSessions(session.accountId, signal)).data,
-          sessionId,
-        ),
-      });
+      await (await loadOnDemand()).revokeOnService(ports, session, stamp, sessionId);
     } catch (error) {
-      if (isWalletAuthError(error) && error.status === 404) {
-        return;
-      }
       await reportRejected(error);
       throw error;
     }

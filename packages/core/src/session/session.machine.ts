@@ -64,8 +64,8 @@ export type SessionEvent =
    * With `sessionId`, only that session expires; `ended` forgets its refresh failures.
    */
   | { type: 'EXPIRED'; sessionId?: string; ended: boolean }
-  /** A refresh of the active session began under the cross-tab lock. */
-  | { type: 'REFRESH_STARTED'; now: number }
+  /** A refresh of `sessionId` began under the cross-tab lock (ignored unless it is active). */
+  | { type: 'REFRESH_STARTED'; sessionId: string; now: number }
   /**
    * A refresh of `sessionId` failed and may be tried again: after a backoff drawn with `random`
    * (in [0, 1)), never before `retryAfterMs` (a 429's `Retry-After`).
@@ -250,7 +250,7 @@ export function createSessionMachine(
         return expire(state, event.ended);
       }
       case 'REFRESH_STARTED': {
-        if (view.status !== 'active' || view.refreshing) {
+        if (view.status !== 'active' || view.refreshing || view.session.id !== event.sessionId) {
           return [state, []];
         }
         return enter(state, { ...view, refreshing: true }, event.now);

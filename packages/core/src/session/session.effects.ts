@@ -1,0 +1,306 @@
+/**
+ * The session's refresh work, loaded on first use (the on-demand chunk, `on-demand/chunk.ts`: a
+ * refresh runs minutes after sign-in, so its code stays out of the first load): the exchange, the
+ * slot re-check (catalogue SES-04), discarding and revoking a result that arrives after a sign-out
+ * (SES-05), the end of a refused session without retry (SES-03), reconciling a lost answer from
+ * the session list (docs/protocol.md §11.3, catalogue SR-12), and asking the service whether a session
+ * is still listed (SES-22).
+ *
+ * These are effects in the sense of house style §2.4: they do the I/O and return what happened
+ * (events for the session machine, or an ending) instead of changing the session themselves. The
+ * session manager applies the outcome in one place (`apply` in session-manager.ts) and holds the
+ * cross-tab lock around the work that needs it.
+ */
+
+import type { ApiClient } from '../client/api-client.types.js';
+import type { SessionKeyMode } from '../crypto/client-key.js';
+import { createClientKey, resolveSessionKey } from '../crypto/client-key.js';
+import { createStamp } from '../crypto/stamp.js';
+import { hasServiceReason } from '../errors/service-reasons.js';
+import { isWalletAuthError } from '../errors/wallet-auth-error.js';
+import type { Clock } from '../internal/clock.js';
+import type { SigningKeyPair } from '../keys/key-pair.js';
+import type { KeyStore } from '../keys/key-store.js';
+import { reconcileRefresh, reconcileRemoval } from '../signed-retry/reconcile.js';
+import type { PayloadStamper } from '../signed-retry/signed-retry.js';
+import type { AuthSession } from '../types.js';
+import {
+  refreshFailedEvent,
+  type SessionEvent,
+  type SessionMachineState,
+} from './session.machine.js';
+import type { SessionCheckEvent } from './session-check.machine.js';
+import {
+  isRefreshRefused,
+  isSessionRejected,
+  sessionExpired,
+  signedOutWhileRefreshing,
+} from './session-errors.js';
+import { type ActiveSession, fromStored, SESSION_SLOT } from './session-record.js';
+
+/** What the refresh work needs from the session manager: data and ports, two ways back. */
+export interface RefreshContext {
+  api: ApiClient;
+  keyStore: KeyStore;
+  clock: Clock;
+  sessionKeyMode: SessionKeyMode;
+  /** Uniform [0, 1) draws for the refresh backoff's jitter. */
+  random: () => number;
+  /** The session machine's state now (the view and the service-clock offset). */
+  snapshot(): SessionMachineState;
+  /**
+   * Saves the refreshed session with its key in one write and makes it this tab's session;
+   * `stillWanted` is asked after the write, which is undone when it says no. A port rather than
+   * an outcome: the write, the check after it and the adoption must happen while the refresh
+   * still holds the cross-tab lock, so no other tab reads the slot between them (SES-04, SES-05).
+   */
+  commit(
+    input: {
+      session: AuthSession;
+      keyPair: SigningKeyPair;
+      credentialId: string | undefined;
+      refreshedFrom: string;
+      receivedAtMs: number;
+    },
+    stillWanted: () => boolean,
+  ): Promise<ActiveSession>;
+}
+
+/**
+ * The session ended on this device: the manager forgets its key (in memory and in the slot) and
+ * reports it: `expired` as the machine's `EXPIRED` (re-authenticate), `revoked` as a sign-out of
+ * every tab.
+ */
+export interface SessionEnding {
+  reason: 'expired' | 'revoked';
+  /** The session that ended (the machine's `EXPIRED` names it, so it expires no other). */
+  sessionId: string;
+}
+
+/** What a piece of refresh work found, for the manager to apply. */
+export interface SessionOutcome {
+  /** An event for the session machine that does not end the session. */
+  event?: SessionEvent | undefined;
+  end?: SessionEnding | undefined;
+}
+
+/** How a refresh ended: the session to use now, or why not and what that changes. */
+export type RefreshOutcome = { session: ActiveSession } | (SessionOutcome & { error: unknown });
+
+/** True while the key slot still holds `session` (no other tab signed out or replaced it). */
+async function slotHolds(ctx: RefreshContext, session: ActiveSession): Promise<boolean> {
+  const health = await ctx.keyStore.checkHealth(SESSION_SLOT, {
+    expectedPublicKey: session.publicKey,
+  });
+  return health.status === 'present' && health.key.metadata.sessionId === session.id;
+}
+
+/** Best-effort revoke of a session nobody will use, signed by its own key. */
+async function revokeQuietly(
+  ctx: RefreshContext,
+  sessionId: string,
+  signingKey: SigningKeyPair,
+): Promise<void> {
+  await ctx.api
+    .revokeSession(sessionId, {
+      stamp: (payload) => createStamp({ payload, keyPair: signingKey }),
+    })
+    .catch(() => undefined);
+}
+
+/** Asks the service for the successor of `due` and adopts it unless the session ended. */
+async function exchange(
+  ctx: RefreshContext,
+  due: ActiveSession,
+  keyPair: SigningKeyPair,
+  ended: AbortSignal,
+): Promise<ActiveSession> {
+  const clientKey = await createClientKey(ctx.sessionKeyMode);
+  const next = await ctx.api.refreshSession(due.id, clientKey.clientPublicKey, {
+    stamp: (payload) => createStamp({ payload, keyPair }),
+    reconcile: reconcileRefresh(ctx.api.listSessions, {
+      accountId: due.accountId,
+      sessionId: due.id,
+      type: due.type,
+      nickname: due.nickname,
+      clientPublicKey: clientKey.clientPublicKey,
+    }),
+  });
+  // The device's time when the session arrived, before the key work: the offset's best anchor.
+  const receivedAtMs = ctx.clock.now();
+  const signingKey = await resolveSessionKey({
+    clientKey,
+    encryptedSessionSigningKey: next.encryptedSessionSigningKey,
+  });
+  const stillWanted = () => !ended.aborted;
+  if (!stillWanted() || !(await slotHolds(ctx, due))) {
+    await revokeQuietly(ctx, next.id, signingKey);
+    throw signedOutWhileRefreshing();
+  }
+  try {
+    return await ctx.commit(
+      {
+        session: next,
+        keyPair: signingKey,
+        credentialId: due.credentialId,
+        refreshedFrom: due.id,
+        receivedAtMs,
+      },
+      stillWanted,
+    );
+  } catch (error) {
+    if (isWalletAuthError(error) && error.code === 'SESSION_KEY_MISSING') {
+      await revokeQuietly(ctx, next.id, signingKey);
+    }
+    throw error;
+  }
+}
+
+/**
+ * What a failed exchange of `due` means. A refusal of the session itself (catalogue SES-03) ends
+ * it without retry: the service's clock passing `expiresAt` is an expiry (re-authenticate, service
+ * rule 7), a rejected signature otherwise a revocation; a refresh refused because the session is
+ * no longer active expires it here. Anything else is worth retrying: the machine backs off.
+ */
+function onFailure(ctx: RefreshContext, due: ActiveSession, error: unknown): RefreshOutcome {
+  if (!isRefreshRefused(error)) {
+    return { error, event: refreshFailedEvent(due.id, error, ctx.clock.now(), ctx.random()) };
+  }
+  const { view } = ctx.snapshot();
+  const active = view.status === 'active' ? view.session.id : undefined;
+  if (isSessionRejected(error)) {
+    const timedOut = hasServiceReason(error, 'sessionTimedOut') && active !== undefined;
+    return {
+      error,
+      end: { reason: timedOut ? 'expired' : 'revoked', sessionId: active ?? due.id },
+    };
+  }
+  return { error, end: active === due.id ? { reason: 'expired', sessionId: due.id } : undefined };
+}
+
+/**
+ * Refreshes `due` (the session that was due when the refresh was asked for, before waiting for
+ * the lock); the caller holds the cross-tab lock and has just read the key slot again. A slot
+ * holding another session means a tab already refreshed it: that one is the answer (SES-04).
+ * `ended` aborts when the session ended on this device after the refresh was asked for: the
+ * result is then revoked, never adopted (SES-05). `keyPair` is the key the slot held.
+ */
+export async function runRefresh(
+  ctx: RefreshContext,
+  due: ActiveSession,
+  keyPair: SigningKeyPair | undefined,
+  ended: AbortSignal,
+): Promise<RefreshOutcome> {
+  const { view } = ctx.snapshot();
+  if (view.status === 'active' && view.session.id !== due.id) {
+    return { session: view.session };
+  }
+  if (view.status !== 'active' || keyPair === undefined || ended.aborted) {
+    return { error: view.status === 'expired' ? sessionExpired() : signedOutWhileRefreshing() };
+  }
+  try {
+    return { session: await exchange(ctx, due, keyPair, ended) };
+  } catch (error) {
+    return onFailure(ctx, due, error);
+  }
+}
+
+/**
+ * Asks the service whether `sessionId` is still active (catalogue SES-22). Returns the check
+ * machine's `CHECKED` (with the time when listed) and what it means for the session: not listed
+ * → the session ended on the service (past its expiry: expired; else revoked from another
+ * device), and this device lets go of it; the list refused with 401 → this page can no longer act
+ * with it (expired, key kept); anything else changes nothing and is asked again later.
+ */
+export async function checkSession(
+  ctx: RefreshContext,
+  sessionId: string,
+  signal: AbortSignal,
+): Promise<SessionOutcome & { checked: SessionCheckEvent }> {
+  const { view } = ctx.snapshot();
+  let listed: boolean | undefined;
+  let event: SessionEvent | undefined;
+  if (view.status === 'active' && view.session.id === sessionId) {
+    try {
+      const { data } = await ctx.api.listSessions(view.session.accountId, signal);
+      listed = data.some((session) => session.id === sessionId);
+    } catch (error) {
+      if (!signal.aborted && isWalletAuthError(error) && error.status === 401) {
+        event = { type: 'EXPIRED', sessionId, ended: false };
+      }
+    }
+  }
+  const checked: SessionCheckEvent = {
+    type: 'CHECKED',
+    sessionId,
+    now: listed === true ? ctx.clock.now() : undefined,
+  };
+  const current = ctx.snapshot();
+  // Only the session that was looked for, still this device's, is let go of.
+  if (
+    listed !== false ||
+    current.view.status !== 'active' ||
+    current.view.session.id !== sessionId
+  ) {
+    return { checked, event };
+  }
+  const serverNow = ctx.clock.now() + current.clockOffsetMs;
+  return {
+    checked,
+    end: { reason: serverNow >= current.view.session.expiresAt ? 'expired' : 'revoked', sessionId },
+  };
+}
+
+/**
+ * After a sign-out, undoes a refresh result that slipped into the key slot anyway (another tab's
+ * refresh of the session that ended, `endedSessionId`): deletes it and revokes it (SES-05). The
+ * caller holds the cross-tab lock, so a refresh in flight has finished. True when it undid one:
+ * the caller then tells every tab.
+ */
+export async function sweepLateRefresh(
+  ctx: RefreshContext,
+  endedSessionId: string,
+): Promise<boolean> {
+  const health = await ctx.keyStore.checkHealth(SESSION_SLOT);
+  if (health.status !== 'present') {
+    return false;
+  }
+  const record = fromStored(health.key);
+  if (record === undefined || record.refreshedFrom !== endedSessionId) {
+    return false;
+  }
+  await ctx.keyStore.delete(SESSION_SLOT).catch(() => undefined);
+  await revokeQuietly(ctx, record.session.id, health.key.keyPair as SigningKeyPair);
+  return true;
+}
+
+/**
+ * Revokes `sessionId` on the service, stamped with this device's session `own` (a sign-out when
+ * it is `own`). A session the service no longer knows as active (404: revoked by another tab or
+ * device, or expired) counts as revoked; a lost answer about another session is settled from the
+ * session list: gone = revoked (docs/protocol.md §11.3).
+ * @throws WalletAuthError from the signed retry, for the caller to report.
+ */
+export async function revokeOnService(
+  ctx: RefreshContext,
+  own: ActiveSession,
+  stamp: PayloadStamper,
+  sessionId: string,
+): Promise<void> {
+  const { api } = ctx;
+  try {
+    await api.revokeSession(sessionId, {
+      stamp,
+      ...(sessionId !== own.id && {
+        reconcile: reconcileRemoval(
+          async (signal) => (await api.listSessions(own.accountId, signal)).data,
+          sessionId,
+        ),
+      }),
+    });
+  } catch (error) {
+    if (!isWalletAuthError(error) || error.status !== 404) {
+      throw error;
+    }
+  }
+}
