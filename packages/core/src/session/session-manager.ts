@@ -13,21 +13,10 @@ import type { KeyPersistence } from '../keys/key-store.js';
 import { createStamp, loadOnDemand } from '../on-demand/on-demand.js';
 import { createBroadcastSessionChannel, createLockRunner } from './cross-tab.js';
 import type { SessionChannel, SessionMessage } from './cross-tab.types.js';
-import { deriveClockOffset } from './server-clock.js';
-import type {
-  RefreshContext,
-  RefreshOutcome,
-  SessionEnding,
-  SessionOutcome,
-} from './session.effects.js';
+import type { RefreshContext, RefreshOutcome, SessionEnding } from './session.effects.js';
 import { createSessionMachine, refreshFailedEvent } from './session.machine.js';
 import type { SessionCheckEvent, SessionCheckState } from './session-check.machine.js';
-import {
-  isSessionRejected,
-  noSession,
-  sessionExpired,
-  signedOutWhileRefreshing,
-} from './session-errors.js';
+import { isSessionRejected, noSession, sessionExpired } from './session-errors.js';
 import type {
   AdoptInput,
   SessionManager,
@@ -37,13 +26,8 @@ import type {
   SignedOutReason,
   SignOutOutcome,
 } from './session-manager.types.js';
-import {
-  type ActiveSession,
-  fromStored,
-  SESSION_SLOT as SLOT,
-  toActiveSession,
-  toMetadata,
-} from './session-record.js';
+import { type ActiveSession, SESSION_SLOT as SLOT } from './session-record.js';
+import { readSlot, type SessionToSave, saveSlot } from './session-slot.js';
 
 /** Creates the session manager. Touches no browser API until `init()` or the first subscriber. */
 export function createSessionManager(options: SessionManagerOptions): SessionManager {
@@ -64,8 +48,6 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
    * asked for before never adopts its result (catalogue SES-05).
    */
   let lifetime = new AbortController();
-  const lock = options.lock ?? createLockRunner({ databaseName: `${keyStore.namespace}.locks` });
-  const lockName = `${keyStore.namespace}:session-refresh`;
 
   // The lifecycle itself is the pure machine of session.machine.ts, run by the flows'
   // interpreter: this module does its I/O and reports what happened as events.
@@ -116,50 +98,12 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     broadcast({ type: 'signedOut', reason: reason === 'revoked' ? 'revoked' : 'signedOut' });
   }
 
-  /** Applies what the refresh work found (session.effects.ts): the one place it lands. */
-  async function apply({ event, end: ending }: SessionOutcome): Promise<void> {
-    if (event !== undefined) {
-      send(event);
-    }
-    if (ending !== undefined) {
-      await end(ending.reason, ending.sessionId);
-    }
-  }
-
+  /** Reads the key slot and makes what it holds this tab's session (or none). */
   async function readStored(): Promise<void> {
     persistence = await keyStore.getPersistence();
-    const current = view();
-    const health = await keyStore.checkHealth(SLOT);
-    if (health.status === 'unsupported') {
-      keyPair = undefined;
-      send({ type: 'SIGNED_OUT', reason: undefined, persistence: 'memory' });
-      return;
-    }
-    if (health.status === 'missing') {
-      keyPair = undefined;
-      const hadSession = current.status === 'active' || current.status === 'expired';
-      send({
-        type: 'SIGNED_OUT',
-        reason: hadSession || health.reason === 'corrupt' ? 'keyMissing' : undefined,
-        persistence,
-      });
-      return;
-    }
-    const record = fromStored(health.key);
-    if (record === undefined || health.key.keyPair.purpose !== 'signing') {
-      await keyStore.delete(SLOT).catch(() => undefined);
-      keyPair = undefined;
-      send({ type: 'SIGNED_OUT', reason: 'keyMissing', persistence });
-      return;
-    }
-    keyPair = health.key.keyPair as SigningKeyPair;
-    send({
-      type: 'RESTORED',
-      session: record.session,
-      persistence,
-      clockOffsetMs: record.clockOffsetMs,
-      now: clock.now(),
-    });
+    const read = await readSlot(keyStore, persistence, view(), clock.now);
+    keyPair = read.keyPair;
+    send(read.event);
   }
 
   /** Restores the persisted session and starts listening to other tabs. Idempotent. */
@@ -192,34 +136,14 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
    * other tabs. `stillWanted` is asked after the write: when it says no, the write is undone.
    */
   async function commit(
-    input: AdoptInput & { refreshedFrom?: string | undefined; receivedAtMs?: number | undefined },
+    input: AdoptInput & SessionToSave & { receivedAtMs?: number | undefined },
     stillWanted: () => boolean = () => true,
   ): Promise<ActiveSession> {
-    const session = toActiveSession(
-      input.session,
-      input.keyPair.compressedPublicKeyHex,
-      input.credentialId,
-    );
-    if (Number.isNaN(session.expiresAt)) {
-      throw new WalletAuthError('PROTOCOL_ERROR', 'The session has no valid expiresAt.');
-    }
-    const offset = deriveClockOffset({
-      serverDateMs: input.serverDateMs,
-      issuedAt: input.session.updatedAt ?? input.session.createdAt,
-      deviceNow: input.receivedAtMs ?? clock.now(),
-    });
-    const record = { session, clockOffsetMs: offset, refreshedFrom: input.refreshedFrom };
-    await keyStore.save(SLOT, input.keyPair, { metadata: toMetadata(record) });
-    if (!stillWanted()) {
-      const health = await keyStore.checkHealth(SLOT, { expectedPublicKey: session.publicKey });
-      if (health.status === 'present') {
-        await keyStore.delete(SLOT).catch(() => undefined);
-      }
-      throw signedOutWhileRefreshing();
-    }
+    const receivedAtMs = input.receivedAtMs ?? clock.now();
+    const { session, clockOffsetMs } = await saveSlot(keyStore, input, receivedAtMs, stillWanted);
     persistence = await keyStore.getPersistence();
     keyPair = input.keyPair;
-    send({ type: 'ADOPTED', session, persistence, clockOffsetMs: offset, now: clock.now() });
+    send({ type: 'ADOPTED', session, persistence, clockOffsetMs, now: clock.now() });
     // Synchronously, right after the subscribers heard of it: a flow reports its success here,
     // before UI reacting to the new session can unmount the component running the flow.
     input.onAdopted?.(session);
@@ -314,9 +238,18 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
           return;
         }
         check ??= createFlow(loaded.createSessionCheckMachine(), async (effect, context) => {
-          const found = await loaded.checkSession(ports, effect.sessionId, context.signal);
-          context.send(found.checked);
-          await apply(found);
+          const {
+            checked,
+            event,
+            end: ending,
+          } = await loaded.checkSession(ports, effect.sessionId, context.signal);
+          context.send(checked);
+          if (event) {
+            send(event);
+          }
+          if (ending) {
+            await end(ending.reason, ending.sessionId);
+          }
         });
         check.send({ type: 'RECHECK', sessionId: state.session.id, now: clock.now() });
       },
@@ -330,39 +263,38 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     }
   }
 
-  /** What the refresh work (loaded on demand) may use: data and ports, no way back but two. */
+  /** What the session's effects (session.effects.ts, loaded on demand) may use. */
   const ports: RefreshContext = {
     api,
     keyStore,
+    lock: options.lock ?? createLockRunner({ databaseName: `${keyStore.namespace}.locks` }),
     clock,
     sessionKeyMode: options.sessionKeyMode ?? 'documented',
-    random,
     snapshot: lifecycle.getSnapshot,
+    readStored: () => readStored().then(() => keyPair),
     commit,
   };
 
   /**
-   * Refreshes `due` (the session that was due when the refresh was asked for) under the
-   * cross-tab lock (catalogue SES-03/04/05), then applies the outcome, still under the lock as
-   * the slot it read may change once the lock is let go. The slot is read again first: another
-   * tab may have refreshed it already. A chunk that cannot be fetched counts as a failed refresh
-   * (the machine backs off).
+   * Refreshes `due`, the session that was due when the refresh was asked for (catalogue
+   * SES-03/04/05), and applies the outcome. Anything that throws, a chunk that cannot be fetched
+   * included, counts as a failed refresh: the machine backs off.
    */
   async function runRefresh(due: ActiveSession, ended: AbortSignal): Promise<ActiveSession> {
-    const loaded = await loadOnDemand().catch((error: unknown) => {
-      send(refreshFailedEvent(due.id, error, clock.now(), random()));
-      throw error;
-    });
-    return lock(lockName, async () => {
-      await readStored();
-      send({ type: 'REFRESH_STARTED', sessionId: due.id, now: clock.now() });
-      const outcome = await loaded.runRefresh(ports, due, keyPair, ended);
-      if ('session' in outcome) {
-        return outcome.session;
-      }
-      await apply(outcome);
-      throw outcome.error;
-    });
+    send({ type: 'REFRESH_STARTED', sessionId: due.id, now: clock.now() });
+    const outcome: RefreshOutcome = await loadOnDemand()
+      .then((loaded) => loaded.runRefresh(ports, due, ended))
+      .catch((error: unknown) => ({ error, retry: true }));
+    if ('session' in outcome) {
+      return outcome.session;
+    }
+    if (outcome.retry) {
+      send(refreshFailedEvent(due.id, outcome.error, clock.now(), random()));
+    }
+    if (outcome.end) {
+      await end(outcome.end.reason, outcome.end.sessionId, true);
+    }
+    throw outcome.error;
   }
 
   /** Refreshes the session; concurrent calls (and other tabs) share one refresh. */
@@ -434,12 +366,9 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
    * undoes a result that slipped into the key slot anyway, then tells every tab (SES-05).
    */
   async function sweepLateRefresh(endedSessionId: string): Promise<void> {
-    const loaded = await loadOnDemand();
-    await lock(lockName, async () => {
-      if (await loaded.sweepLateRefresh(ports, endedSessionId)) {
-        await end('signedOut', undefined, true);
-      }
-    });
+    if (await (await loadOnDemand()).sweepLateRefresh(ports, endedSessionId)) {
+      await end('signedOut', undefined, true);
+    }
   }
 
   /**

@@ -7,9 +7,9 @@
  * is still listed (SES-22).
  *
  * These are effects in the sense of house style §2.4: they do the I/O and return what happened
- * (events for the session machine, or an ending) instead of changing the session themselves. The
- * session manager applies the outcome in one place (`apply` in session-manager.ts) and holds the
- * cross-tab lock around the work that needs it.
+ * (an event for the session machine, a failure to retry, an ending) instead of changing the
+ * session themselves; the session manager applies the outcome (session-manager.ts). The only
+ * writes back are the ports of `RefreshContext`.
  */
 
 import type { ApiClient } from '../client/api-client.types.js';
@@ -24,11 +24,8 @@ import type { KeyStore } from '../keys/key-store.js';
 import { reconcileRefresh, reconcileRemoval } from '../signed-retry/reconcile.js';
 import type { PayloadStamper } from '../signed-retry/signed-retry.js';
 import type { AuthSession } from '../types.js';
-import {
-  refreshFailedEvent,
-  type SessionEvent,
-  type SessionMachineState,
-} from './session.machine.js';
+import type { LockRunner } from './cross-tab.types.js';
+import type { SessionEvent, SessionMachineState } from './session.machine.js';
 import type { SessionCheckEvent } from './session-check.machine.js';
 import {
   isRefreshRefused,
@@ -38,16 +35,25 @@ import {
 } from './session-errors.js';
 import { type ActiveSession, fromStored, SESSION_SLOT } from './session-record.js';
 
-/** What the refresh work needs from the session manager: data and ports, two ways back. */
+/**
+ * What the session's effects need from the session manager: data and ports, and three ways back
+ * (a read of the machine's state, the slot read again, the atomic adoption).
+ */
 export interface RefreshContext {
   api: ApiClient;
   keyStore: KeyStore;
+  /** The cross-tab lock (Web Locks, or the lease lock where they are missing). */
+  lock: LockRunner;
   clock: Clock;
   sessionKeyMode: SessionKeyMode;
-  /** Uniform [0, 1) draws for the refresh backoff's jitter. */
-  random: () => number;
   /** The session machine's state now (the view and the service-clock offset). */
   snapshot(): SessionMachineState;
+  /**
+   * Reads the key slot again and makes what it holds this tab's session (the machine's
+   * `RESTORED` or `SIGNED_OUT`); resolves to the key it holds. Under the lock, this is how a
+   * refresh sees that another tab refreshed already (SES-04).
+   */
+  readStored(): Promise<SigningKeyPair | undefined>;
   /**
    * Saves the refreshed session with its key in one write and makes it this tab's session;
    * `stillWanted` is asked after the write, which is undone when it says no. A port rather than
@@ -67,9 +73,8 @@ export interface RefreshContext {
 }
 
 /**
- * The session ended on this device: the manager forgets its key (in memory and in the slot) and
- * reports it: `expired` as the machine's `EXPIRED` (re-authenticate), `revoked` as a sign-out of
- * every tab.
+ * The session ended on this device: the manager forgets its key and reports it, `expired` as the
+ * machine's `EXPIRED` (re-authenticate), `revoked` as a sign-out of every tab.
  */
 export interface SessionEnding {
   reason: 'expired' | 'revoked';
@@ -77,15 +82,24 @@ export interface SessionEnding {
   sessionId: string;
 }
 
-/** What a piece of refresh work found, for the manager to apply. */
+/** What a check of the session found, for the manager to apply. */
 export interface SessionOutcome {
   /** An event for the session machine that does not end the session. */
   event?: SessionEvent | undefined;
+  /** The session ended: the manager deletes its key from the slot too. */
   end?: SessionEnding | undefined;
 }
 
-/** How a refresh ended: the session to use now, or why not and what that changes. */
-export type RefreshOutcome = { session: ActiveSession } | (SessionOutcome & { error: unknown });
+/**
+ * How a refresh ended: the session to use now, or why not. `retry`: worth trying again after the
+ * machine's backoff (its `REFRESH_FAILED`, SES-03). `end`: the service refused the session itself;
+ * its key is already gone from the slot (deleted under the lock), the manager forgets it.
+ */
+export type RefreshOutcome =
+  | { session: ActiveSession }
+  | { error: unknown; retry?: true | undefined; end?: SessionEnding | undefined };
+
+const lockName = (ctx: RefreshContext) => `${ctx.keyStore.namespace}:session-refresh`;
 
 /** True while the key slot still holds `session` (no other tab signed out or replaced it). */
 async function slotHolds(ctx: RefreshContext, session: ActiveSession): Promise<boolean> {
@@ -158,51 +172,61 @@ async function exchange(
 
 /**
  * What a failed exchange of `due` means. A refusal of the session itself (catalogue SES-03) ends
- * it without retry: the service's clock passing `expiresAt` is an expiry (re-authenticate, service
- * rule 7), a rejected signature otherwise a revocation; a refresh refused because the session is
- * no longer active expires it here. Anything else is worth retrying: the machine backs off.
+ * it without retry, and its key is deleted here, still under the lock: the service's clock
+ * passing `expiresAt` is an expiry (re-authenticate, service rule 7), a rejected signature
+ * otherwise a revocation; a refresh refused because the session is no longer active expires it.
+ * Anything else is worth retrying.
  */
-function onFailure(ctx: RefreshContext, due: ActiveSession, error: unknown): RefreshOutcome {
+async function onFailure(
+  ctx: RefreshContext,
+  due: ActiveSession,
+  error: unknown,
+): Promise<RefreshOutcome> {
   if (!isRefreshRefused(error)) {
-    return { error, event: refreshFailedEvent(due.id, error, ctx.clock.now(), ctx.random()) };
+    return { error, retry: true };
   }
   const { view } = ctx.snapshot();
   const active = view.status === 'active' ? view.session.id : undefined;
+  let end: SessionEnding | undefined;
   if (isSessionRejected(error)) {
     const timedOut = hasServiceReason(error, 'sessionTimedOut') && active !== undefined;
-    return {
-      error,
-      end: { reason: timedOut ? 'expired' : 'revoked', sessionId: active ?? due.id },
-    };
+    end = { reason: timedOut ? 'expired' : 'revoked', sessionId: active ?? due.id };
+  } else if (active === due.id) {
+    end = { reason: 'expired', sessionId: due.id };
   }
-  return { error, end: active === due.id ? { reason: 'expired', sessionId: due.id } : undefined };
+  if (end !== undefined) {
+    await ctx.keyStore.delete(SESSION_SLOT).catch(() => undefined);
+  }
+  return { error, end };
 }
 
 /**
  * Refreshes `due` (the session that was due when the refresh was asked for, before waiting for
- * the lock); the caller holds the cross-tab lock and has just read the key slot again. A slot
- * holding another session means a tab already refreshed it: that one is the answer (SES-04).
+ * the lock) under the cross-tab lock. Inside the lock the slot is read again: a slot holding
+ * another session means a tab already refreshed it, and that one is the answer (SES-04).
  * `ended` aborts when the session ended on this device after the refresh was asked for: the
- * result is then revoked, never adopted (SES-05). `keyPair` is the key the slot held.
+ * result is then revoked, never adopted (SES-05).
  */
-export async function runRefresh(
+export function runRefresh(
   ctx: RefreshContext,
   due: ActiveSession,
-  keyPair: SigningKeyPair | undefined,
   ended: AbortSignal,
 ): Promise<RefreshOutcome> {
-  const { view } = ctx.snapshot();
-  if (view.status === 'active' && view.session.id !== due.id) {
-    return { session: view.session };
-  }
-  if (view.status !== 'active' || keyPair === undefined || ended.aborted) {
-    return { error: view.status === 'expired' ? sessionExpired() : signedOutWhileRefreshing() };
-  }
-  try {
-    return { session: await exchange(ctx, due, keyPair, ended) };
-  } catch (error) {
-    return onFailure(ctx, due, error);
-  }
+  return ctx.lock(lockName(ctx), async () => {
+    const keyPair = await ctx.readStored();
+    const { view } = ctx.snapshot();
+    if (view.status === 'active' && view.session.id !== due.id) {
+      return { session: view.session };
+    }
+    if (view.status !== 'active' || keyPair === undefined || ended.aborted) {
+      return { error: view.status === 'expired' ? sessionExpired() : signedOutWhileRefreshing() };
+    }
+    try {
+      return { session: await exchange(ctx, due, keyPair, ended) };
+    } catch (error) {
+      return onFailure(ctx, due, error);
+    }
+  });
 }
 
 /**
@@ -252,26 +276,21 @@ export async function checkSession(
 }
 
 /**
- * After a sign-out, undoes a refresh result that slipped into the key slot anyway (another tab's
- * refresh of the session that ended, `endedSessionId`): deletes it and revokes it (SES-05). The
- * caller holds the cross-tab lock, so a refresh in flight has finished. True when it undid one:
- * the caller then tells every tab.
+ * After a sign-out, waits for any refresh another tab has in flight (it holds the lock) and undoes
+ * a result that slipped into the key slot anyway (a refresh of `endedSessionId`): deletes it and
+ * revokes it (SES-05). True when it undid one: the manager then tells every tab.
  */
-export async function sweepLateRefresh(
-  ctx: RefreshContext,
-  endedSessionId: string,
-): Promise<boolean> {
-  const health = await ctx.keyStore.checkHealth(SESSION_SLOT);
-  if (health.status !== 'present') {
-    return false;
-  }
-  const record = fromStored(health.key);
-  if (record === undefined || record.refreshedFrom !== endedSessionId) {
-    return false;
-  }
-  await ctx.keyStore.delete(SESSION_SLOT).catch(() => undefined);
-  await revokeQuietly(ctx, record.session.id, health.key.keyPair as SigningKeyPair);
-  return true;
+export function sweepLateRefresh(ctx: RefreshContext, endedSessionId: string): Promise<boolean> {
+  return ctx.lock(lockName(ctx), async () => {
+    const health = await ctx.keyStore.checkHealth(SESSION_SLOT);
+    const record = health.status === 'present' ? fromStored(health.key) : undefined;
+    if (health.status !== 'present' || record?.refreshedFrom !== endedSessionId) {
+      return false;
+    }
+    await ctx.keyStore.delete(SESSION_SLOT).catch(() => undefined);
+    await revokeQuietly(ctx, record.session.id, health.key.keyPair as SigningKeyPair);
+    return true;
+  });
 }
 
 /**

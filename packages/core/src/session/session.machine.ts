@@ -64,7 +64,10 @@ export type SessionEvent =
    * With `sessionId`, only that session expires; `ended` forgets its refresh failures.
    */
   | { type: 'EXPIRED'; sessionId?: string; ended: boolean }
-  /** A refresh of `sessionId` began under the cross-tab lock (ignored unless it is active). */
+  /**
+   * A refresh of `sessionId` was asked for (ignored unless it is the active session); it reports
+   * back with `ADOPTED`, `RESTORED` (another tab's), `REFRESH_FAILED`, `EXPIRED` or `SIGNED_OUT`.
+   */
   | { type: 'REFRESH_STARTED'; sessionId: string; now: number }
   /**
    * A refresh of `sessionId` failed and may be tried again: after a backoff drawn with `random`
@@ -206,12 +209,12 @@ export function createSessionMachine(
           return [state, []];
         }
         const expired = now + clockOffsetMs >= session.expiresAt;
-        // The same session read again (a recheck) keeps its view, so nobody is notified; its
-        // timers are set anew from the clock.
+        // The same session read again (a recheck, or a refresh reading the slot under the lock)
+        // keeps its view, so nobody is notified and a refresh stays marked; its timers are set
+        // anew from the clock.
         const unchanged =
           !expired &&
           view.status === 'active' &&
-          !view.refreshing &&
           view.session.id === session.id &&
           view.persistence === persistence;
         return enter(
