@@ -44,10 +44,10 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   /** The pacing of session checks (SES-22), made on the first recheck. */
   let check: Flow<SessionCheckState, SessionCheckEvent> | undefined;
   /**
-   * Aborted each time this tab sees the session end (sign-out, revocation, expiry). A refresh
-   * asked for before never adopts its result (catalogue SES-05).
+   * Counts the times this tab saw the session end (sign-out, revocation, expiry). A refresh that
+   * started under an older count never adopts its result (catalogue SES-05).
    */
-  let lifetime = new AbortController();
+  let endings = 0;
 
   // The lifecycle itself is the pure machine of session.machine.ts, run by the flows'
   // interpreter: this module does its I/O and reports what happened as events.
@@ -72,8 +72,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
 
   /** Notes that the session ended in this tab: in-flight refreshes must not bring it back. */
   function ended() {
-    lifetime.abort();
-    lifetime = new AbortController();
+    endings += 1;
     keyPair = undefined;
   }
 
@@ -280,10 +279,10 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
    * SES-03/04/05), and applies the outcome. Anything that throws, a chunk that cannot be fetched
    * included, counts as a failed refresh: the machine backs off.
    */
-  async function runRefresh(due: ActiveSession, ended: AbortSignal): Promise<ActiveSession> {
+  async function runRefresh(due: ActiveSession, epoch: number): Promise<ActiveSession> {
     send({ type: 'REFRESH_STARTED', sessionId: due.id, now: clock.now() });
     const outcome: RefreshOutcome = await loadOnDemand()
-      .then((loaded) => loaded.runRefresh(ports, due, ended))
+      .then((loaded) => loaded.runRefresh(ports, due, () => epoch === endings))
       .catch((error: unknown) => ({ error, retry: true }));
     if ('session' in outcome) {
       return outcome.session;
@@ -302,10 +301,10 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     if (refreshing === undefined) {
       // The snapshot is taken now, before waiting for the lock (catalogue SES-04).
       const state = view();
-      const { signal } = lifetime;
+      const epoch = endings;
       const run =
         state.status === 'active'
-          ? runRefresh(state.session, signal)
+          ? runRefresh(state.session, epoch)
           : init()
               .catch(() => undefined)
               .then(() => {
@@ -313,7 +312,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
                 if (now.status !== 'active') {
                   throw now.status === 'expired' ? sessionExpired() : noSession();
                 }
-                return runRefresh(now.session, signal);
+                return runRefresh(now.session, epoch);
               });
       refreshing = run.finally(() => {
         refreshing = undefined;

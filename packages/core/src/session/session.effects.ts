@@ -127,7 +127,7 @@ async function exchange(
   ctx: RefreshContext,
   due: ActiveSession,
   keyPair: SigningKeyPair,
-  ended: AbortSignal,
+  stillWanted: () => boolean,
 ): Promise<ActiveSession> {
   const clientKey = await createClientKey(ctx.sessionKeyMode);
   const next = await ctx.api.refreshSession(due.id, clientKey.clientPublicKey, {
@@ -146,7 +146,6 @@ async function exchange(
     clientKey,
     encryptedSessionSigningKey: next.encryptedSessionSigningKey,
   });
-  const stillWanted = () => !ended.aborted;
   if (!stillWanted() || !(await slotHolds(ctx, due))) {
     await revokeQuietly(ctx, next.id, signingKey);
     throw signedOutWhileRefreshing();
@@ -204,13 +203,13 @@ async function onFailure(
  * Refreshes `due` (the session that was due when the refresh was asked for, before waiting for
  * the lock) under the cross-tab lock. Inside the lock the slot is read again: a slot holding
  * another session means a tab already refreshed it, and that one is the answer (SES-04).
- * `ended` aborts when the session ended on this device after the refresh was asked for: the
- * result is then revoked, never adopted (SES-05).
+ * `stillWanted` says no once the session ended on this device after the refresh was asked for:
+ * the result is then revoked, never adopted (SES-05).
  */
 export function runRefresh(
   ctx: RefreshContext,
   due: ActiveSession,
-  ended: AbortSignal,
+  stillWanted: () => boolean,
 ): Promise<RefreshOutcome> {
   return ctx.lock(lockName(ctx), async () => {
     const keyPair = await ctx.readStored();
@@ -218,11 +217,11 @@ export function runRefresh(
     if (view.status === 'active' && view.session.id !== due.id) {
       return { session: view.session };
     }
-    if (view.status !== 'active' || keyPair === undefined || ended.aborted) {
+    if (view.status !== 'active' || keyPair === undefined || !stillWanted()) {
       return { error: view.status === 'expired' ? sessionExpired() : signedOutWhileRefreshing() };
     }
     try {
-      return { session: await exchange(ctx, due, keyPair, ended) };
+      return { session: await exchange(ctx, due, keyPair, stillWanted) };
     } catch (error) {
       return onFailure(ctx, due, error);
     }

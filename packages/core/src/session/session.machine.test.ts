@@ -86,6 +86,24 @@ describe('session machine: transition table', () => {
     expect(effects[2]).toEqual([schedule(s.expiresAt)]);
   });
 
+  it('given a refresh asked for and the slot read again under the lock (the same session), should keep the refreshing mark and notify nobody', () => {
+    const s = session();
+    const { state: refreshing } = run([
+      adopted(s),
+      { type: 'REFRESH_STARTED', sessionId: s.id, now: NOW },
+    ]);
+    const [next, effects] = machine.transition(refreshing, {
+      type: 'RESTORED',
+      session: s,
+      persistence: 'indexeddb',
+      clockOffsetMs: 0,
+      now: NOW + 5,
+    });
+    expect(next.view).toBe(refreshing.view);
+    expect(next.view).toMatchObject({ status: 'active', refreshing: true });
+    expect(effects).toEqual([schedule(s.expiresAt)]);
+  });
+
   it('given REFRESH_STARTED for a session that is no longer the active one, should ignore it', () => {
     const s = session();
     const { state, effects } = run([
