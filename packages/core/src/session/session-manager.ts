@@ -150,21 +150,13 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     return session;
   }
 
-  /**
-   * Makes a verified session this device's session: saves the key with its metadata (and the
-   * service-clock offset, wire-format §1) in one write, then notifies every tab.
-   * @throws WalletAuthError `KEY_EXTRACTABLE`, `STORAGE_QUOTA`, `KEY_STORE_UNAVAILABLE`.
-   */
+  /** `SessionManager.adopt`, once the stored session was read (so it cannot overwrite this one). */
   async function adopt(input: AdoptInput): Promise<ActiveSession> {
     await init().catch(() => undefined);
     return commit(input);
   }
 
-  /**
-   * Checks the session and its key before any network call (catalogue KEY-10) and returns the
-   * stamper of the current session. Expiry is judged on the service's clock (catalogue SES-09).
-   * @throws WalletAuthError `SESSION_EXPIRED`, `SESSION_KEY_MISSING`.
-   */
+  /** `SessionManager.requireStamper`: no network call before the key is seen (KEY-10, SES-09). */
   async function requireStamper(): Promise<SessionStamp> {
     await init().catch(() => undefined);
     const state = view();
@@ -322,10 +314,8 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   }
 
   /**
-   * Signs this device out: revokes the session on the service (best effort, signed by itself),
-   * deletes the key and tells every tab. Does not wait for another tab's refresh; a late result
-   * of one is swept afterwards (catalogue SES-05). Single-flight: a call while one runs (a
-   * double click) shares its outcome and sends nothing (catalogue SES-21).
+   * `SessionManager.signOut`. Does not wait for another tab's refresh; a late result of one is
+   * swept afterwards (SES-05). A call while one runs (a double click) sends nothing (SES-21).
    */
   function signOut(options: { revoke?: boolean } = {}): Promise<SignOutOutcome> {
     signingOut ??= runSignOut(options).finally(() => {
@@ -370,10 +360,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     }
   }
 
-  /**
-   * Revokes another session of the account (or this one, which signs out).
-   * @throws WalletAuthError from the signed retry; 404 (already inactive) counts as done.
-   */
+  /** `SessionManager.revokeSession`: this device's own session signs out. */
   async function revokeSession(sessionId: string): Promise<void> {
     const { session, stamp } = await requireStamper();
     if (sessionId === session.id) {
