@@ -7,15 +7,19 @@
 
 import { hasServiceReason } from '../errors/service-reasons.js';
 import { WalletAuthError } from '../errors/wallet-auth-error.js';
-import { createFlow, type Flow } from '../internal/flow.js';
+import { createFlow } from '../internal/flow.js';
 import type { SigningKeyPair } from '../keys/key-pair.js';
 import type { KeyPersistence } from '../keys/key-store.js';
 import { createStamp, loadOnDemand } from '../on-demand/on-demand.js';
 import { createBroadcastSessionChannel, createLockRunner } from './cross-tab.js';
 import type { SessionChannel, SessionMessage } from './cross-tab.types.js';
-import type { RefreshContext, RefreshOutcome, SessionEnding } from './session.effects.js';
+import type {
+  RefreshContext,
+  RefreshOutcome,
+  SessionEnding,
+  SessionOutcome,
+} from './session.effects.js';
 import { createSessionMachine, refreshFailedEvent } from './session.machine.js';
-import type { SessionCheckEvent, SessionCheckState } from './session-check.machine.js';
 import { isSessionRejected, noSession, sessionExpired } from './session-errors.js';
 import type {
   AdoptInput,
@@ -42,7 +46,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   let channel: SessionChannel | undefined;
   let stopListening: (() => void) | undefined;
   /** The pacing of session checks (SES-22), made on the first recheck. */
-  let check: Flow<SessionCheckState, SessionCheckEvent> | undefined;
+  let check: ((sessionId: string) => Promise<SessionOutcome>) | undefined;
   /**
    * Counts the times this tab saw the session end (sign-out, revocation, expiry). A refresh that
    * started under an older count never adopts its result (catalogue SES-05).
@@ -225,24 +229,16 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       async (loaded) => {
         await readStored();
         const state = view();
-        if (state.status !== 'active') {
-          return;
-        }
-        check ??= createFlow(loaded.createSessionCheckMachine(), async (effect, context) => {
-          const {
-            checked,
-            event,
-            end: ending,
-          } = await loaded.checkSession(ports, effect.sessionId, context.signal);
-          context.send(checked);
+        if (state.status === 'active') {
+          check ??= loaded.createSessionCheck(ports);
+          const { event, end: ending } = await check(state.session.id);
           if (event) {
             send(event);
           }
           if (ending) {
             await end(ending.reason, ending.sessionId);
           }
-        });
-        check.send({ type: 'RECHECK', sessionId: state.session.id, now: clock.now() });
+        }
       },
       () => undefined,
     );
@@ -272,9 +268,12 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
    * included, counts as a failed refresh: the machine backs off.
    */
   async function runRefresh(due: ActiveSession, epoch: number): Promise<ActiveSession> {
-    send({ type: 'REFRESH_STARTED', sessionId: due.id, now: clock.now() });
     const outcome: RefreshOutcome = await loadOnDemand()
-      .then((loaded) => loaded.runRefresh(ports, due, () => epoch === endings))
+      .then((loaded) => {
+        // Never synchronously within refresh(): a subscriber calling it again shares this one.
+        send({ type: 'REFRESH_STARTED', sessionId: due.id, now: clock.now() });
+        return loaded.runRefresh(ports, due, () => epoch === endings);
+      })
       .catch((error: unknown) => ({ error, retry: true }));
     if ('session' in outcome) {
       return outcome.session;
@@ -290,26 +289,21 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
 
   /** Refreshes the session; concurrent calls (and other tabs) share one refresh. */
   function refresh(): Promise<ActiveSession> {
-    if (refreshing === undefined) {
-      // The snapshot is taken now, before waiting for the lock (catalogue SES-04).
-      const state = view();
+    refreshing ??= (async () => {
+      // The due session is taken now, before waiting for the lock (catalogue SES-04).
       const epoch = endings;
-      const run =
-        state.status === 'active'
-          ? runRefresh(state.session, epoch)
-          : init()
-              .catch(() => undefined)
-              .then(() => {
-                const now = view();
-                if (now.status !== 'active') {
-                  throw now.status === 'expired' ? sessionExpired() : noSession();
-                }
-                return runRefresh(now.session, epoch);
-              });
-      refreshing = run.finally(() => {
-        refreshing = undefined;
-      });
-    }
+      let state = view();
+      if (state.status !== 'active') {
+        await init().catch(() => undefined);
+        state = view();
+      }
+      if (state.status !== 'active') {
+        throw state.status === 'expired' ? sessionExpired() : noSession();
+      }
+      return runRefresh(state.session, epoch);
+    })().finally(() => {
+      refreshing = undefined;
+    });
     return refreshing;
   }
 

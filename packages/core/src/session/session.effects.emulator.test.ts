@@ -13,6 +13,7 @@ import type { WalletAuthClient } from '../wallet-auth-client.types.js';
 import { createLockRunner } from './cross-tab.js';
 import {
   checkSession,
+  createSessionCheck,
   type RefreshContext,
   runRefresh,
   sweepLateRefresh,
@@ -196,6 +197,19 @@ describe('session effects against the emulator', () => {
       end: { reason: 'revoked', sessionId: mine.id },
     });
     expect((await env.client.keys.load(SESSION_SLOT))?.metadata.sessionId).toBe(mine.id);
+  });
+
+  it('SES-22: given two rechecks of a listed session within 10 s, createSessionCheck should ask the service once and answer the second with nothing to apply', async () => {
+    const env = await setup();
+    const mine = await signIn(env.client, env.emailCredentialId);
+    const { ports } = portsOf(env.client);
+    const check = createSessionCheck(ports);
+    const lists = () =>
+      env.requests.filter((r) => r.method === 'GET' && r.url.includes('/auth/sessions')).length;
+    const before = lists();
+    expect(await check(mine.id)).toStrictEqual({ event: undefined });
+    expect(await check(mine.id)).toStrictEqual({});
+    expect(lists()).toBe(before + 1);
   });
 
   it('SES-05: given a late refresh result in the slot after a sign-out, sweepLateRefresh should delete and revoke it and say so; any other session is left alone', async () => {

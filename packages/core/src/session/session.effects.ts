@@ -19,6 +19,7 @@ import { createStamp } from '../crypto/stamp.js';
 import { hasServiceReason } from '../errors/service-reasons.js';
 import { isWalletAuthError } from '../errors/wallet-auth-error.js';
 import type { Clock } from '../internal/clock.js';
+import { createFlow } from '../internal/flow.js';
 import type { SigningKeyPair } from '../keys/key-pair.js';
 import type { KeyStore } from '../keys/key-store.js';
 import { reconcileRefresh, reconcileRemoval } from '../signed-retry/reconcile.js';
@@ -26,7 +27,7 @@ import type { PayloadStamper } from '../signed-retry/signed-retry.js';
 import type { AuthSession } from '../types.js';
 import type { LockRunner } from './cross-tab.types.js';
 import type { SessionEvent, SessionMachineState } from './session.machine.js';
-import type { SessionCheckEvent } from './session-check.machine.js';
+import { createSessionCheckMachine, type SessionCheckEvent } from './session-check.machine.js';
 import {
   isRefreshRefused,
   isSessionRejected,
@@ -271,6 +272,30 @@ export async function checkSession(
   return {
     checked,
     end: { reason: serverNow >= current.view.session.expiresAt ? 'expired' : 'revoked', sessionId },
+  };
+}
+
+/**
+ * Paces the checks of one tab's session (session-check.machine.ts, run by the flows' interpreter):
+ * each call asks for a check of `sessionId` and answers with what the check found for the manager
+ * to apply, or nothing when the machine holds the check back (one at a time, a confirmed session
+ * not asked about again within 10 s).
+ */
+export function createSessionCheck(
+  ctx: RefreshContext,
+): (sessionId: string) => Promise<SessionOutcome> {
+  let found: Promise<SessionOutcome> | undefined;
+  const flow = createFlow(createSessionCheckMachine(), (effect, context) => {
+    // Runs synchronously within `flow.send` below, so `found` belongs to that call.
+    found = checkSession(ctx, effect.sessionId, context.signal).then(({ checked, ...outcome }) => {
+      context.send(checked);
+      return outcome;
+    });
+  });
+  return (sessionId) => {
+    found = undefined;
+    flow.send({ type: 'RECHECK', sessionId, now: ctx.clock.now() });
+    return found ?? Promise.resolve({});
   };
 }
 
