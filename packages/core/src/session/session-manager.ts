@@ -6,13 +6,12 @@
  */
 
 import { hasServiceReason } from '../errors/service-reasons.js';
-import { WalletAuthError } from '../errors/wallet-auth-error.js';
 import { createFlow } from '../internal/flow.js';
 import type { SigningKeyPair } from '../keys/key-pair.js';
 import type { KeyPersistence } from '../keys/key-store.js';
 import { createStamp, loadOnDemand } from '../on-demand/on-demand.js';
 import { createBroadcastSessionChannel, createLockRunner } from './cross-tab.js';
-import type { SessionChannel, SessionMessage } from './cross-tab.types.js';
+import type { SessionChannel } from './cross-tab.types.js';
 import type {
   RefreshContext,
   RefreshOutcome,
@@ -20,7 +19,7 @@ import type {
   SessionOutcome,
 } from './session.effects.js';
 import { createSessionMachine, refreshFailedEvent } from './session.machine.js';
-import { isSessionRejected, noSession, sessionExpired } from './session-errors.js';
+import { isSessionRejected, noSession, sessionExpired, sessionKeyGone } from './session-errors.js';
 import type {
   AdoptInput,
   SessionManager,
@@ -31,12 +30,11 @@ import type {
   SignOutOutcome,
 } from './session-manager.types.js';
 import { type ActiveSession, SESSION_SLOT as SLOT } from './session-record.js';
-import { readSlot, type SessionToSave, saveSlot } from './session-slot.js';
+import { readSlot, type SessionToSave, saveSlot, slotKeyGone } from './session-slot.js';
 
 /** Creates the session manager. Touches no browser API until `init()` or the first subscriber. */
 export function createSessionManager(options: SessionManagerOptions): SessionManager {
   const { api, keyStore, clock } = options;
-  const refreshMarginMs = options.refreshMarginMs ?? 60_000;
   const random = options.random ?? Math.random;
   let keyPair: SigningKeyPair | undefined;
   let persistence: KeyPersistence | undefined;
@@ -56,7 +54,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   // The lifecycle itself is the pure machine of session.machine.ts, run by the flows'
   // interpreter: this module does its I/O and reports what happened as events.
   const lifecycle = createFlow(
-    createSessionMachine({ refreshMarginMs }),
+    createSessionMachine({ refreshMarginMs: options.refreshMarginMs ?? 60_000 }),
     (effect) => {
       if (effect.type === 'refresh') {
         refresh().catch(() => {
@@ -69,10 +67,6 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   );
   const send = lifecycle.send;
   const view = (): SessionState => lifecycle.getSnapshot().view;
-
-  function broadcast(message: SessionMessage) {
-    channel?.post(message);
-  }
 
   /** Notes that the session ended in this tab: in-flight refreshes must not bring it back. */
   function ended() {
@@ -98,7 +92,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       return;
     }
     send({ type: 'SIGNED_OUT', reason, persistence });
-    broadcast({ type: 'signedOut', reason: reason === 'revoked' ? 'revoked' : 'signedOut' });
+    channel?.post({ type: 'signedOut', reason: reason === 'revoked' ? 'revoked' : 'signedOut' });
   }
 
   /** Reads the key slot and makes what it holds this tab's session (or none). */
@@ -150,7 +144,7 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     // Synchronously, right after the subscribers heard of it: a flow reports its success here,
     // before UI reacting to the new session can unmount the component running the flow.
     input.onAdopted?.(session);
-    broadcast({ type: 'changed', sessionId: session.id });
+    channel?.post({ type: 'changed', sessionId: session.id });
     return session;
   }
 
@@ -176,23 +170,12 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     if (state.status !== 'active' || keyPair === undefined) {
       throw noSession();
     }
-    {
-      // Site data can be cleared under a running tab (catalogue KEY-10): look before signing.
-      const health = await keyStore.checkHealth(SLOT, {
-        expectedPublicKey: state.session.publicKey,
-      });
-      if (health.status !== 'present') {
-        keyPair = undefined;
-        send({
-          type: 'SIGNED_OUT',
-          reason: health.status === 'mismatched' ? 'keyMismatch' : 'keyMissing',
-          persistence,
-        });
-        throw new WalletAuthError(
-          'SESSION_KEY_MISSING',
-          "This device's session key is gone (site data was cleared). Sign in again.",
-        );
-      }
+    // Site data can be cleared under a running tab (catalogue KEY-10): look before signing.
+    const gone = await slotKeyGone(keyStore, state.session);
+    if (gone !== undefined) {
+      keyPair = undefined;
+      send({ type: 'SIGNED_OUT', reason: gone, persistence });
+      throw sessionKeyGone();
     }
     const signingKey = keyPair;
     return {

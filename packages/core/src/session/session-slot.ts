@@ -13,6 +13,7 @@ import type { SessionEvent } from './session.machine.js';
 import { signedOutWhileRefreshing } from './session-errors.js';
 import type { SessionState, SignedOutReason } from './session-manager.types.js';
 import {
+  type ActiveSession,
   fromStored,
   SESSION_SLOT,
   type SessionRecord,
@@ -58,6 +59,21 @@ export async function readSlot(
     await keyStore.delete(SESSION_SLOT).catch(() => undefined);
   }
   return { event: { type: 'SIGNED_OUT', reason, persistence } };
+}
+
+/**
+ * Why the key of `session` is no longer in the slot (site data cleared, or another key there), or
+ * `undefined` while it is.
+ */
+export async function slotKeyGone(
+  keyStore: KeyStore,
+  session: ActiveSession,
+): Promise<SignedOutReason | undefined> {
+  const health = await keyStore.checkHealth(SESSION_SLOT, { expectedPublicKey: session.publicKey });
+  if (health.status === 'present') {
+    return undefined;
+  }
+  return health.status === 'mismatched' ? 'keyMismatch' : 'keyMissing';
 }
 
 /** A verified or refreshed session to save with its key. */
