@@ -2,7 +2,9 @@
  * The session manager: the current session and its non-extractable key, persisted across reloads
  * (metadata beside the key in the key store), expiry and refresh timers, single-flight refresh
  * across tabs, sign-out and revocation reaching every tab. Observable with `subscribe` /
- * `getSnapshot` (house style §2.5.1).
+ * `getSnapshot` (house style §2.5.1). The lifecycle is the pure machine of session.machine.ts;
+ * the work after sign-in (refresh, check, revokes) is session.effects.ts, loaded on demand, whose
+ * outcomes this module applies.
  */
 
 import { hasServiceReason } from '../errors/service-reasons.js';

@@ -1,15 +1,16 @@
 /**
- * The session's refresh work, loaded on first use (the on-demand chunk, `on-demand/chunk.ts`: a
- * refresh runs minutes after sign-in, so its code stays out of the first load): the exchange, the
- * slot re-check (catalogue SES-04), discarding and revoking a result that arrives after a sign-out
- * (SES-05), the end of a refused session without retry (SES-03), reconciling a lost answer from
- * the session list (docs/protocol.md §11.3, catalogue SR-12), and asking the service whether a session
- * is still listed (SES-22).
+ * The session's effects, loaded on first use (the on-demand chunk, `on-demand/chunk.ts`: a
+ * refresh runs minutes after sign-in, so its code stays out of the first load): the refresh under
+ * the cross-tab lock with the slot read again (catalogue SES-04), discarding and revoking a
+ * result that arrives after a sign-out (SES-05), the end of a refused session without retry
+ * (SES-03), reconciling a lost answer from the session list (docs/protocol.md §11.3, catalogue
+ * SR-12), the paced check whether the service still lists the session (SES-22), and the
+ * session revokes of sign-out and the session list.
  *
- * These are effects in the sense of house style §2.4: they do the I/O and return what happened
- * (an event for the session machine, a failure to retry, an ending) instead of changing the
- * session themselves; the session manager applies the outcome (session-manager.ts). The only
- * writes back are the ports of `RefreshContext`.
+ * Effects in the sense of house style §2.4: they do the I/O and return what happened (the session
+ * to use, a failure to retry, an event for the session machine, an ending) instead of changing
+ * the session themselves; the session manager applies the outcome (session-manager.ts). The
+ * ports of `RefreshContext` are their only ways back.
  */
 
 import type { ApiClient } from '../client/api-client.types.js';
