@@ -334,8 +334,10 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
    * undoes a result that slipped into the key slot anyway, then tells every tab (SES-05).
    */
   async function sweepLateRefresh(endedSessionId: string): Promise<void> {
-    if (await (await loadOnDemand()).sweepLateRefresh(ports, endedSessionId)) {
+    const revoke = await (await loadOnDemand()).sweepLateRefresh(ports, endedSessionId);
+    if (revoke !== undefined) {
       await end('signedOut', undefined, true);
+      await revoke();
     }
   }
 

@@ -302,19 +302,23 @@ export function createSessionCheck(
 
 /**
  * After a sign-out, waits for any refresh another tab has in flight (it holds the lock) and undoes
- * a result that slipped into the key slot anyway (a refresh of `endedSessionId`): deletes it and
- * revokes it (SES-05). True when it undid one: the manager then tells every tab.
+ * a result that slipped into the key slot anyway (a refresh of `endedSessionId`): deletes it
+ * (SES-05). When it undid one it returns that session's revoke, for the manager to run once it
+ * has told every tab, so no tab signs with the key while the revoke is on its way.
  */
-export function sweepLateRefresh(ctx: RefreshContext, endedSessionId: string): Promise<boolean> {
+export function sweepLateRefresh(
+  ctx: RefreshContext,
+  endedSessionId: string,
+): Promise<(() => Promise<void>) | undefined> {
   return ctx.lock(lockName(ctx), async () => {
     const health = await ctx.keyStore.checkHealth(SESSION_SLOT);
     const record = health.status === 'present' ? fromStored(health.key) : undefined;
     if (health.status !== 'present' || record?.refreshedFrom !== endedSessionId) {
-      return false;
+      return undefined;
     }
     await ctx.keyStore.delete(SESSION_SLOT).catch(() => undefined);
-    await revokeQuietly(ctx, record.session.id, health.key.keyPair as SigningKeyPair);
-    return true;
+    const keyPair = health.key.keyPair as SigningKeyPair;
+    return () => revokeQuietly(ctx, record.session.id, keyPair);
   });
 }
 
