@@ -12,10 +12,11 @@ export { otpLoginEffects } from '../flows/otp-login/otp-login.effects.js';
 export { passkeyLoginEffects } from '../flows/passkey-login/passkey-login.effects.js';
 export { leaseLock } from '../session/lease-lock.js';
 export {
-  recheckSession,
+  createSessionCheck,
+  revokeOnService,
   runRefresh,
   sweepLateRefresh,
-} from '../session/session-refresh-exchange.js';
+} from '../session/session.effects.js';
 export { PAYLOAD_INTENTS } from '../signed-retry/payload-intent.js';
 export {
   reconcileNewCredential,

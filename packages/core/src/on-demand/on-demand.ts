@@ -63,13 +63,16 @@ function reconcileStep<A extends unknown[]>(
 }
 
 // ─── Reconcile steps (signed-retry/reconcile.ts) ─────────────────────────────────────────────
+// Marked pure so a bundler drops a door that nothing on the page uses.
 
 /** `reconcileNewCredential` (a lost credential add). */
-export const reconcileNewCredential: typeof NewCredential = reconcileStep(
+export const reconcileNewCredential: typeof NewCredential = /* @__PURE__ */ reconcileStep(
   (loaded) => loaded.reconcileNewCredential,
 );
 /** `reconcileRemoval` (a lost revoke). */
-export const reconcileRemoval: typeof Removal = reconcileStep((loaded) => loaded.reconcileRemoval);
+export const reconcileRemoval: typeof Removal = /* @__PURE__ */ reconcileStep(
+  (loaded) => loaded.reconcileRemoval,
+);
 
 // ─── Stamps (crypto/stamp.ts) ────────────────────────────────────────────────────────────────
 

@@ -21,6 +21,14 @@ export function noSession(): WalletAuthError {
   );
 }
 
+/** `SESSION_KEY_MISSING`: the session key left the key store under a running tab (KEY-10). */
+export function sessionKeyGone(): WalletAuthError {
+  return new WalletAuthError(
+    'SESSION_KEY_MISSING',
+    "This device's session key is gone (site data was cleared). Sign in again.",
+  );
+}
+
 /** `SESSION_KEY_MISSING`: the session ended while its refresh was in flight (SES-05). */
 export function signedOutWhileRefreshing(): WalletAuthError {
   return new WalletAuthError(

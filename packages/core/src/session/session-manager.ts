@@ -2,25 +2,26 @@
  * The session manager: the current session and its non-extractable key, persisted across reloads
  * (metadata beside the key in the key store), expiry and refresh timers, single-flight refresh
  * across tabs, sign-out and revocation reaching every tab. Observable with `subscribe` /
- * `getSnapshot` (docs/contributing.md §2.5).
+ * `getSnapshot` (docs/contributing.md §2.5). The lifecycle is the pure machine of session.machine.ts;
+ * the work after sign-in (refresh, check, revokes) is session.effects.ts, loaded on demand, whose
+ * outcomes this module applies.
  */
 
 import { hasServiceReason } from '../errors/service-reasons.js';
-import { isWalletAuthError, WalletAuthError } from '../errors/wallet-auth-error.js';
 import { createFlow } from '../internal/flow.js';
 import type { SigningKeyPair } from '../keys/key-pair.js';
 import type { KeyPersistence } from '../keys/key-store.js';
-import { createStamp, reconcileRemoval } from '../on-demand/on-demand.js';
+import { createStamp, loadOnDemand } from '../on-demand/on-demand.js';
 import { createBroadcastSessionChannel, createLockRunner } from './cross-tab.js';
-import type { SessionChannel, SessionMessage } from './cross-tab.types.js';
-import { deriveClockOffset } from './server-clock.js';
-import { createSessionMachine } from './session.machine.js';
-import {
-  isSessionRejected,
-  noSession,
-  sessionExpired,
-  signedOutWhileRefreshing,
-} from './session-errors.js';
+import type { SessionChannel } from './cross-tab.types.js';
+import type {
+  RefreshContext,
+  RefreshOutcome,
+  SessionEnding,
+  SessionOutcome,
+} from './session.effects.js';
+import { createSessionMachine, refreshFailedEvent } from './session.machine.js';
+import { isSessionRejected, noSession, sessionExpired, sessionKeyGone } from './session-errors.js';
 import type {
   AdoptInput,
   SessionManager,
@@ -30,15 +31,12 @@ import type {
   SignedOutReason,
   SignOutOutcome,
 } from './session-manager.types.js';
-import { type ActiveSession, fromStored, toActiveSession, toMetadata } from './session-record.js';
-import { createSessionRefresher } from './session-refresh.js';
-
-const SLOT = 'session';
+import { type ActiveSession, SESSION_SLOT as SLOT } from './session-record.js';
+import { readSlot, type SessionToSave, saveSlot, slotKeyGone } from './session-slot.js';
 
 /** Creates the session manager. Touches no browser API until `init()` or the first subscriber. */
 export function createSessionManager(options: SessionManagerOptions): SessionManager {
   const { api, keyStore, clock } = options;
-  const refreshMarginMs = options.refreshMarginMs ?? 60_000;
   const random = options.random ?? Math.random;
   let keyPair: SigningKeyPair | undefined;
   let persistence: KeyPersistence | undefined;
@@ -47,17 +45,18 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   let initialising: Promise<void> | undefined;
   let channel: SessionChannel | undefined;
   let stopListening: (() => void) | undefined;
+  /** The pacing of session checks (SES-22), made on the first recheck. */
+  let check: ((sessionId: string) => Promise<SessionOutcome>) | undefined;
   /**
    * Counts the times this tab saw the session end (sign-out, revocation, expiry). A refresh that
    * started under an older count never adopts its result (catalogue SES-05).
    */
   let endings = 0;
-  const lock = options.lock ?? createLockRunner({ databaseName: `${keyStore.namespace}.locks` });
 
   // The lifecycle itself is the pure machine of session.machine.ts, run by the flows'
   // interpreter: this module does its I/O and reports what happened as events.
   const lifecycle = createFlow(
-    createSessionMachine({ refreshMarginMs }),
+    createSessionMachine({ refreshMarginMs: options.refreshMarginMs ?? 60_000 }),
     (effect) => {
       if (effect.type === 'refresh') {
         refresh().catch(() => {
@@ -71,53 +70,39 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
   const send = lifecycle.send;
   const view = (): SessionState => lifecycle.getSnapshot().view;
 
-  /** The service's time now, as well as this device can tell (docs/protocol.md §1). */
-  const serverNow = () => clock.now() + lifecycle.getSnapshot().clockOffsetMs;
-
-  function broadcast(message: SessionMessage) {
-    channel?.post(message);
-  }
-
   /** Notes that the session ended in this tab: in-flight refreshes must not bring it back. */
   function ended() {
     endings += 1;
     keyPair = undefined;
   }
 
+  /**
+   * Ends the session on this device: forgets its key (in memory, and in the slot unless the
+   * caller already emptied it), tells the machine and, for a sign-out, every tab.
+   */
+  async function end(
+    reason: SessionEnding['reason'] | SignedOutReason,
+    sessionId?: string,
+    slotEmptied?: boolean,
+  ): Promise<void> {
+    ended();
+    if (!slotEmptied) {
+      await keyStore.delete(SLOT).catch(() => undefined);
+    }
+    if (reason === 'expired') {
+      send({ type: 'EXPIRED', sessionId, ended: true });
+      return;
+    }
+    send({ type: 'SIGNED_OUT', reason, persistence });
+    channel?.post({ type: 'signedOut', reason: reason === 'revoked' ? 'revoked' : 'signedOut' });
+  }
+
+  /** Reads the key slot and makes what it holds this tab's session (or none). */
   async function readStored(): Promise<void> {
     persistence = await keyStore.getPersistence();
-    const current = view();
-    const health = await keyStore.checkHealth(SLOT);
-    if (health.status === 'unsupported') {
-      keyPair = undefined;
-      send({ type: 'SIGNED_OUT', reason: undefined, persistence: 'memory' });
-      return;
-    }
-    if (health.status === 'missing') {
-      keyPair = undefined;
-      const hadSession = current.status === 'active' || current.status === 'expired';
-      send({
-        type: 'SIGNED_OUT',
-        reason: hadSession || health.reason === 'corrupt' ? 'keyMissing' : undefined,
-        persistence,
-      });
-      return;
-    }
-    const record = fromStored(health.key);
-    if (record === undefined || health.key.keyPair.purpose !== 'signing') {
-      await keyStore.delete(SLOT).catch(() => undefined);
-      keyPair = undefined;
-      send({ type: 'SIGNED_OUT', reason: 'keyMissing', persistence });
-      return;
-    }
-    keyPair = health.key.keyPair as SigningKeyPair;
-    send({
-      type: 'RESTORED',
-      session: record.session,
-      persistence,
-      clockOffsetMs: record.clockOffsetMs,
-      now: clock.now(),
-    });
+    const read = await readSlot(keyStore, persistence, view(), clock.now);
+    keyPair = read.keyPair;
+    send(read.event);
   }
 
   /** Restores the persisted session and starts listening to other tabs. Idempotent. */
@@ -150,89 +135,49 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
    * other tabs. `stillWanted` is asked after the write: when it says no, the write is undone.
    */
   async function commit(
-    input: AdoptInput & { refreshedFrom?: string | undefined; receivedAtMs?: number | undefined },
+    input: AdoptInput & SessionToSave & { receivedAtMs?: number | undefined },
     stillWanted: () => boolean = () => true,
   ): Promise<ActiveSession> {
-    const session = toActiveSession(
-      input.session,
-      input.keyPair.compressedPublicKeyHex,
-      input.credentialId,
-    );
-    if (Number.isNaN(session.expiresAt)) {
-      throw new WalletAuthError('PROTOCOL_ERROR', 'The session has no valid expiresAt.');
-    }
-    const offset = deriveClockOffset({
-      serverDateMs: input.serverDateMs,
-      issuedAt: input.session.updatedAt ?? input.session.createdAt,
-      deviceNow: input.receivedAtMs ?? clock.now(),
-    });
-    const record = { session, clockOffsetMs: offset, refreshedFrom: input.refreshedFrom };
-    await keyStore.save(SLOT, input.keyPair, { metadata: toMetadata(record) });
-    if (!stillWanted()) {
-      const health = await keyStore.checkHealth(SLOT, { expectedPublicKey: session.publicKey });
-      if (health.status === 'present') {
-        await keyStore.delete(SLOT).catch(() => undefined);
-      }
-      throw signedOutWhileRefreshing();
-    }
+    const receivedAtMs = input.receivedAtMs ?? clock.now();
+    const { session, clockOffsetMs } = await saveSlot(keyStore, input, receivedAtMs, stillWanted);
     persistence = await keyStore.getPersistence();
     keyPair = input.keyPair;
-    send({ type: 'ADOPTED', session, persistence, clockOffsetMs: offset, now: clock.now() });
+    send({ type: 'ADOPTED', session, persistence, clockOffsetMs, now: clock.now() });
     // Synchronously, right after the subscribers heard of it: a flow reports its success here,
     // before UI reacting to the new session can unmount the component running the flow.
     input.onAdopted?.(session);
-    broadcast({ type: 'changed', sessionId: session.id });
+    channel?.post({ type: 'changed', sessionId: session.id });
     return session;
   }
 
-  /**
-   * Makes a verified session this device's session: saves the key with its metadata (and the
-   * service-clock offset, docs/protocol.md §1) in one write, then notifies every tab.
-   * @throws WalletAuthError `KEY_EXTRACTABLE`, `STORAGE_QUOTA`, `KEY_STORE_UNAVAILABLE`.
-   */
+  /** `SessionManager.adopt`, once the stored session was read (so it cannot overwrite this one). */
   async function adopt(input: AdoptInput): Promise<ActiveSession> {
     await init().catch(() => undefined);
     return commit(input);
   }
 
-  /**
-   * Checks the session and its key before any network call (catalogue KEY-10) and returns the
-   * stamper of the current session. Expiry is judged on the service's clock (catalogue SES-09).
-   * @throws WalletAuthError `SESSION_EXPIRED`, `SESSION_KEY_MISSING`.
-   */
+  /** `SessionManager.requireStamper`: no network call before the key is seen (KEY-10, SES-09). */
   async function requireStamper(): Promise<SessionStamp> {
     await init().catch(() => undefined);
     const state = view();
     if (
       state.status === 'expired' ||
-      (state.status === 'active' && serverNow() >= state.session.expiresAt)
+      // The service's time now, as well as this device can tell (docs/protocol.md §1).
+      (state.status === 'active' &&
+        clock.now() + lifecycle.getSnapshot().clockOffsetMs >= state.session.expiresAt)
     ) {
       send({ type: 'EXPIRED', ended: false });
       throw sessionExpired();
     }
     if (state.status !== 'active' || keyPair === undefined) {
-      throw new WalletAuthError(
-        'SESSION_KEY_MISSING',
-        'There is no session on this device. Sign in to continue.',
-      );
+      throw noSession();
     }
-    {
-      // Site data can be cleared under a running tab (catalogue KEY-10): look before signing.
-      const health = await keyStore.checkHealth(SLOT, {
-        expectedPublicKey: state.session.publicKey,
-      });
-      if (health.status !== 'present') {
-        keyPair = undefined;
-        send({
-          type: 'SIGNED_OUT',
-          reason: health.status === 'mismatched' ? 'keyMismatch' : 'keyMissing',
-          persistence,
-        });
-        throw new WalletAuthError(
-          'SESSION_KEY_MISSING',
-          "This device's session key is gone (site data was cleared). Sign in again.",
-        );
-      }
+    // Site data can be cleared under a running tab (catalogue KEY-10): look before signing.
+    const gone = await slotKeyGone(keyStore, state.session);
+    if (gone !== undefined) {
+      keyPair = undefined;
+      send({ type: 'SIGNED_OUT', reason: gone, persistence });
+      throw sessionKeyGone();
     }
     const signingKey = keyPair;
     return {
@@ -248,21 +193,40 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       return;
     }
     const state = view();
-    if (hasServiceReason(error, 'sessionTimedOut') && state.status === 'active') {
-      // The service's clock passed expiresAt before ours did: re-authenticate (rule 7), which is
-      // not the same as having been signed out from another device.
-      ended();
-      await keyStore.delete(SLOT).catch(() => undefined);
-      send({ type: 'EXPIRED', sessionId: state.session.id, ended: true });
-      return;
-    }
-    await forget('revoked');
+    // The service's clock passed expiresAt before ours did: re-authenticate (rule 7), which is
+    // not the same as having been signed out from another device.
+    await (hasServiceReason(error, 'sessionTimedOut') && state.status === 'active'
+      ? end('expired', state.session.id)
+      : end('revoked'));
   }
 
+  /**
+   * Looks at this device's session again (catalogue SES-22): reads the key slot, which sets the
+   * machine's timers anew from the clock (a refresh or expiry held back by a hidden tab or a
+   * sleeping device happens now) and picks up a session another tab made meanwhile; then lets
+   * the check machine decide whether to ask the service. A chunk that cannot load waits.
+   */
   function recheck(): void {
-    if (view().status === 'active') {
-      refresher.recheck();
+    if (view().status !== 'active') {
+      return;
     }
+    loadOnDemand().then(
+      async (loaded) => {
+        await readStored();
+        const state = view();
+        if (state.status === 'active') {
+          check ??= loaded.createSessionCheck(ports);
+          const { event, end: ending } = await check(state.session.id);
+          if (event) {
+            send(event);
+          }
+          if (ending) {
+            await end(ending.reason, ending.sessionId);
+          }
+        }
+      },
+      () => undefined,
+    );
   }
 
   function recheckWhenVisible(): void {
@@ -271,69 +235,66 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
     }
   }
 
-  async function forget(reason: SignedOutReason): Promise<void> {
-    ended();
-    await keyStore.delete(SLOT).catch(() => undefined);
-    send({ type: 'SIGNED_OUT', reason, persistence });
-    broadcast({ type: 'signedOut', reason: reason === 'revoked' ? 'revoked' : 'signedOut' });
-  }
-
-  const refresher = createSessionRefresher({
+  /** What the session's effects (session.effects.ts, loaded on demand) may use. */
+  const ports: RefreshContext = {
     api,
     keyStore,
-    slot: SLOT,
-    lock,
+    lock: options.lock ?? createLockRunner({ databaseName: `${keyStore.namespace}.locks` }),
+    clock,
     sessionKeyMode: options.sessionKeyMode ?? 'documented',
-    random,
-    getState: view,
-    send,
-    serverNow,
-    deviceNow: () => clock.now(),
-    endings: () => endings,
-    ended,
-    readStored,
-    requireStamper,
+    snapshot: lifecycle.getSnapshot,
+    readStored: () => readStored().then(() => keyPair),
     commit,
-    reportRejected,
-    signedOutEverywhere() {
-      ended();
-      send({ type: 'SIGNED_OUT', reason: 'signedOut', persistence });
-      broadcast({ type: 'signedOut', reason: 'signedOut' });
-    },
-    revoked: () => forget('revoked'),
-    createFlow,
-  });
+  };
+
+  /**
+   * Refreshes `due`, the session that was due when the refresh was asked for (catalogue
+   * SES-03/04/05), and applies the outcome. Anything that throws, a chunk that cannot be fetched
+   * included, counts as a failed refresh: the machine backs off.
+   */
+  async function runRefresh(due: ActiveSession, epoch: number): Promise<ActiveSession> {
+    const outcome: RefreshOutcome = await loadOnDemand()
+      .then((loaded) => {
+        // Never synchronously within refresh(): a subscriber calling it again shares this one.
+        send({ type: 'REFRESH_STARTED', sessionId: due.id, now: clock.now() });
+        return loaded.runRefresh(ports, due, () => epoch === endings);
+      })
+      .catch((error: unknown) => ({ error, retry: true }));
+    if ('session' in outcome) {
+      return outcome.session;
+    }
+    if (outcome.retry) {
+      send(refreshFailedEvent(due.id, outcome.error, clock.now(), random()));
+    }
+    if (outcome.end) {
+      await end(outcome.end.reason, outcome.end.sessionId, true);
+    }
+    throw outcome.error;
+  }
 
   /** Refreshes the session; concurrent calls (and other tabs) share one refresh. */
   function refresh(): Promise<ActiveSession> {
-    if (refreshing === undefined) {
-      // The snapshot is taken now, before waiting for the lock (catalogue SES-04).
-      const state = view();
+    refreshing ??= (async () => {
+      // The due session is taken now, before waiting for the lock (catalogue SES-04).
       const epoch = endings;
-      const run =
-        state.status === 'active'
-          ? refresher.run(state.session, epoch)
-          : init()
-              .catch(() => undefined)
-              .then(() => {
-                const now = view();
-                if (now.status !== 'active') {
-                  throw now.status === 'expired' ? sessionExpired() : noSession();
-                }
-                return refresher.run(now.session, epoch);
-              });
-      refreshing = run.finally(() => {
-        refreshing = undefined;
-      });
-    }
+      let state = view();
+      if (state.status !== 'active') {
+        await init().catch(() => undefined);
+        state = view();
+      }
+      if (state.status !== 'active') {
+        throw state.status === 'expired' ? sessionExpired() : noSession();
+      }
+      return runRefresh(state.session, epoch);
+    })().finally(() => {
+      refreshing = undefined;
+    });
     return refreshing;
   }
 
   /**
-   * Signs this device out: revokes the session on the service (best effort, signed by itself),
-   * deletes the key and tells every tab. Does not wait for another tab's refresh; a late result
-   * of one is swept afterwards (catalogue SES-05). Single-flight: a call while one runs (a
-   * double click) shares its outcome and sends nothing (catalogue SES-21).
+   * `SessionManager.signOut`. Does not wait for another tab's refresh; a late result of one is
+   * swept afterwards (SES-05). A call while one runs (a double click) sends nothing (SES-21).
    */
   function signOut(options: { revoke?: boolean } = {}): Promise<SignOutOutcome> {
     signingOut ??= runSignOut(options).finally(() => {
@@ -351,30 +312,36 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       if (options.revoke !== false) {
         try {
           const { stamp } = await requireStamper();
-          await api.revokeSession(state.session.id, { stamp });
+          const loaded = await loadOnDemand();
+          await loaded.revokeOnService(ports, state.session, stamp, state.session.id);
           outcome = { revoked: true };
-        } catch (error) {
-          // 404 = already inactive (revoked by another tab or device, or expired): the sign-out
-          // is done. Any other failure still signs this device out locally: the key is deleted
-          // below either way and the service session then simply expires (catalogue SES-08),
-          // which the outcome tells the UI.
-          if (isWalletAuthError(error) && error.status === 404) {
-            outcome = { revoked: true };
-          }
+        } catch {
+          // Any failure still signs this device out locally: the key is deleted below either way
+          // and the service session then simply expires (catalogue SES-08), which the outcome
+          // tells the UI. (Already inactive on the service counts as revoked.)
         }
       }
     }
-    await forget('signedOut');
+    await end('signedOut');
     if (state.status === 'active' || state.status === 'expired') {
-      refresher.sweepLateRefresh(state.session.id).catch(() => undefined);
+      sweepLateRefresh(state.session.id).catch(() => undefined);
     }
     return outcome;
   }
 
   /**
-   * Revokes another session of the account (or this one, which signs out).
-   * @throws WalletAuthError from the signed retry; 404 (already inactive) counts as done.
+   * After a sign-out, waits for any refresh another tab has in flight (it holds the lock) and
+   * undoes a result that slipped into the key slot anyway, then tells every tab (SES-05).
    */
+  async function sweepLateRefresh(endedSessionId: string): Promise<void> {
+    const revoke = await (await loadOnDemand()).sweepLateRefresh(ports, endedSessionId);
+    if (revoke !== undefined) {
+      await end('signedOut', undefined, true);
+      await revoke();
+    }
+  }
+
+  /** `SessionManager.revokeSession`: this device's own session signs out. */
   async function revokeSession(sessionId: string): Promise<void> {
     const { session, stamp } = await requireStamper();
     if (sessionId === session.id) {
@@ -382,18 +349,8 @@ export function createSessionManager(options: SessionManagerOptions): SessionMan
       return;
     }
     try {
-      // A lost answer is settled from the list (docs/protocol.md §11.3): gone = revoked.
-      await api.revokeSession(sessionId, {
-        stamp,
-        reconcile: reconcileRemoval(
-          async (signal) => (await api.listSessions(session.accountId, signal)).data,
-          sessionId,
-        ),
-      });
+      await (await loadOnDemand()).revokeOnService(ports, session, stamp, sessionId);
     } catch (error) {
-      if (isWalletAuthError(error) && error.status === 404) {
-        return;
-      }
       await reportRejected(error);
       throw error;
     }

@@ -5,6 +5,9 @@
 import type { KeyMetadata, StoredKey } from '../keys/key-store.js';
 import type { AuthSession, CredentialType } from '../types.js';
 
+/** The key store's slot of the session key and its record. */
+export const SESSION_SLOT = 'session';
+
 /** The session this device holds, as the kit tracks it. */
 export interface ActiveSession {
   id: string;

@@ -79,11 +79,39 @@ describe('session machine: transition table', () => {
     const { state, effects } = run([
       adopted(s),
       { type: 'TIMER_FIRED', at: refreshAt, now: refreshAt },
-      { type: 'REFRESH_STARTED', now: refreshAt + 5 },
+      { type: 'REFRESH_STARTED', sessionId: s.id, now: refreshAt + 5 },
     ]);
     expect(effects[1]).toEqual([{ type: 'refresh' }]);
     expect(state.view).toMatchObject({ status: 'active', refreshing: true });
     expect(effects[2]).toEqual([schedule(s.expiresAt)]);
+  });
+
+  it('given a refresh asked for and the slot read again under the lock (the same session), should keep the refreshing mark and notify nobody', () => {
+    const s = session();
+    const { state: refreshing } = run([
+      adopted(s),
+      { type: 'REFRESH_STARTED', sessionId: s.id, now: NOW },
+    ]);
+    const [next, effects] = machine.transition(refreshing, {
+      type: 'RESTORED',
+      session: s,
+      persistence: 'indexeddb',
+      clockOffsetMs: 0,
+      now: NOW + 5,
+    });
+    expect(next.view).toBe(refreshing.view);
+    expect(next.view).toMatchObject({ status: 'active', refreshing: true });
+    expect(effects).toEqual([schedule(s.expiresAt)]);
+  });
+
+  it('given REFRESH_STARTED for a session that is no longer the active one, should ignore it', () => {
+    const s = session();
+    const { state, effects } = run([
+      adopted(s),
+      { type: 'REFRESH_STARTED', sessionId: 'Session:replaced', now: NOW + 5 },
+    ]);
+    expect(state.view).toMatchObject({ status: 'active', refreshing: false });
+    expect(effects[1]).toEqual([]);
   });
 
   it('given a failed refresh, should back off 1 s (equal jitter) and set the next refresh after it', () => {
@@ -92,7 +120,7 @@ describe('session machine: transition table', () => {
     const { state, effects } = run([
       adopted(s),
       { type: 'TIMER_FIRED', at: refreshAt, now: refreshAt },
-      { type: 'REFRESH_STARTED', now: refreshAt },
+      { type: 'REFRESH_STARTED', sessionId: s.id, now: refreshAt },
       refreshFailedEvent(s.id, new WalletAuthError('NETWORK_ERROR', 'offline'), refreshAt, 0),
     ]);
     expect(state.view).toMatchObject({ status: 'active', refreshing: false });
@@ -128,7 +156,7 @@ describe('session machine: transition table', () => {
     const s = session();
     const { state } = run([
       adopted(s, NOW),
-      { type: 'REFRESH_STARTED', now: NOW },
+      { type: 'REFRESH_STARTED', sessionId: s.id, now: NOW },
       { type: 'TIMER_FIRED', at: s.expiresAt - MARGIN, now: s.expiresAt - MARGIN },
     ]);
     expect(state.view).toMatchObject({ status: 'active', refreshing: true });
@@ -219,7 +247,7 @@ describe('session machine: every state handles or ignores every event', () => {
     loading: machine.initial,
     signedOut: run([{ type: 'SIGNED_OUT', reason: undefined, persistence: 'memory' }]).state,
     active: run([adopted(s)]).state,
-    refreshing: run([adopted(s), { type: 'REFRESH_STARTED', now: NOW }]).state,
+    refreshing: run([adopted(s), { type: 'REFRESH_STARTED', sessionId: s.id, now: NOW }]).state,
     expired: run([adopted(s), { type: 'EXPIRED', ended: false }]).state,
   };
   const events: SessionEvent[] = [
@@ -227,7 +255,7 @@ describe('session machine: every state handles or ignores every event', () => {
     adopted(s),
     { type: 'SIGNED_OUT', reason: 'signedOut', persistence: 'indexeddb' },
     { type: 'EXPIRED', ended: true },
-    { type: 'REFRESH_STARTED', now: NOW },
+    { type: 'REFRESH_STARTED', sessionId: s.id, now: NOW },
     { type: 'REFRESH_FAILED', sessionId: s.id, retryAfterMs: 0, random: 0.5, now: NOW },
     { type: 'TIMER_FIRED', at: NOW + 1, now: NOW + 1 },
   ];

@@ -64,8 +64,11 @@ export type SessionEvent =
    * With `sessionId`, only that session expires; `ended` forgets its refresh failures.
    */
   | { type: 'EXPIRED'; sessionId?: string; ended: boolean }
-  /** A refresh of the active session began under the cross-tab lock. */
-  | { type: 'REFRESH_STARTED'; now: number }
+  /**
+   * A refresh of `sessionId` was asked for (ignored unless it is the active session); it reports
+   * back with `ADOPTED`, `RESTORED` (another tab's), `REFRESH_FAILED`, `EXPIRED` or `SIGNED_OUT`.
+   */
+  | { type: 'REFRESH_STARTED'; sessionId: string; now: number }
   /**
    * A refresh of `sessionId` failed and may be tried again: after a backoff drawn with `random`
    * (in [0, 1)), never before `retryAfterMs` (a 429's `Retry-After`).
@@ -206,12 +209,12 @@ export function createSessionMachine(
           return [state, []];
         }
         const expired = now + clockOffsetMs >= session.expiresAt;
-        // The same session read again (a recheck) keeps its view, so nobody is notified; its
-        // timers are set anew from the clock.
+        // The same session read again (a recheck, or a refresh reading the slot under the lock)
+        // keeps its view, so nobody is notified and a refresh stays marked; its timers are set
+        // anew from the clock.
         const unchanged =
           !expired &&
           view.status === 'active' &&
-          !view.refreshing &&
           view.session.id === session.id &&
           view.persistence === persistence;
         return enter(
@@ -250,7 +253,7 @@ export function createSessionMachine(
         return expire(state, event.ended);
       }
       case 'REFRESH_STARTED': {
-        if (view.status !== 'active' || view.refreshing) {
+        if (view.status !== 'active' || view.refreshing || view.session.id !== event.sessionId) {
           return [state, []];
         }
         return enter(state, { ...view, refreshing: true }, event.now);
