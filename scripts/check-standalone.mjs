@@ -19,7 +19,7 @@ export const FORBIDDEN = [
     pattern: /\.\.\/shared\b|\bshared\/(vectors|[a-z-]+\.md)/,
     why: 'the design folder outside the repository',
   },
-  { pattern: /\bwire-format\b/, why: 'the former docs/protocol.md notes: cite docs/protocol.md §N' },
+  { pattern: /\bwire-format\b/, why: 'the former wire-format notes: cite docs/protocol.md §N' },
   {
     pattern: /\bservice-interface(\.md)?\b|\bservice interface\b/i,
     why: 'the former interface notes: cite docs/service-api.md',

@@ -9,13 +9,12 @@ import { authFailure, signatureFailure } from '../api-error.js';
 import type { SandboxContext } from '../context.js';
 import { sha256Hex } from '../crypto/sha256.js';
 import { canonicalId } from '../ids.js';
-import type { RouteTemplate } from '../route-templates.js';
 import { boundPath } from './bound-path.js';
-import type { RequestRecord, TerminalResponse } from './request-store.js';
+import type { RequestRecord } from './request-store.js';
 import { challengeResponse, processingResponse, terminalResponse } from './respond.js';
 import { runSignatureOnly } from './signature-only.js';
 import type { ChallengeSpec, SignedRetrySpec } from './signed-retry-spec.js';
-import { resolveSigner, type Signer, signatureVerifies } from './signer.js';
+import { resolveSigner, signatureVerifies } from './signer.js';
 
 export { boundPath } from './bound-path.js';
 export type { ChallengeSpec, SignedRetrySpec } from './signed-retry-spec.js';
