@@ -149,6 +149,15 @@ export function createPasskeyLoginMachine(): Machine<
     [{ type: 'getAssertion', challenge, timeoutMs: timeoutOf(challenge, now) }],
   ];
 
+  const verify = (
+    credentialId: string,
+    challenge: PasskeyLoginChallenge,
+    assertion: PasskeyAssertion,
+  ): Result => [
+    { status: 'verifying', credentialId },
+    [{ type: 'verify', credentialId, challenge, assertion }],
+  ];
+
   const fail = (credentialId: string, error: WalletAuthError, now: number): Result => [
     {
       status: 'failed',
@@ -202,17 +211,7 @@ export function createPasskeyLoginMachine(): Machine<
       }
       case 'awaitingAutofill': {
         if (event.type === 'ASSERTION_CREATED') {
-          return [
-            { status: 'verifying', credentialId: state.credentialId },
-            [
-              {
-                type: 'verify',
-                credentialId: state.credentialId,
-                challenge: state.challenge,
-                assertion: event.assertion,
-              },
-            ],
-          ];
+          return verify(state.credentialId, state.challenge, event.assertion);
         }
         if (event.type === 'CEREMONY_FAILED') {
           // Silent, the button is still there; only a passkey of another account is worth saying.
@@ -247,17 +246,7 @@ export function createPasskeyLoginMachine(): Machine<
       }
       case 'awaitingPasskey': {
         if (event.type === 'ASSERTION_CREATED') {
-          return [
-            { status: 'verifying', credentialId: state.credentialId },
-            [
-              {
-                type: 'verify',
-                credentialId: state.credentialId,
-                challenge: state.challenge,
-                assertion: event.assertion,
-              },
-            ],
-          ];
+          return verify(state.credentialId, state.challenge, event.assertion);
         }
         if (event.type === 'CEREMONY_FAILED') {
           if (event.error.code === 'PASSKEY_CANCELLED') {
