@@ -45,12 +45,12 @@ async function signInAtDemoIdentity(
   }
 }
 
-test('OIDC-14/OIDC-12/OIDC-13: given the demo, should open the provider popup from the click, link an identity, report a popup closed by the person as cancelled, then sign in with the identity and keep no ID token in the page', {}, async (t) => {
+/** A new demo user who links a Demo Identity person through the popup, then signs out. */
+async function linkedThenSignedOut(t: TestContext, label: string) {
   const context = await t.newContext();
   const page = await openPage(t, context, `${t.urls.demo}/`);
-  const email = await newSignedInUser(page, t.urls.demo, 'oidc');
+  const email = await newSignedInUser(page, t.urls.demo, label);
   const person = `id-${email}`;
-
   await signInAtDemoIdentity(
     t,
     context,
@@ -60,8 +60,12 @@ test('OIDC-14/OIDC-12/OIDC-13: given the demo, should open the provider popup fr
   );
   await approve(page, accountSecurity, 'Add a sign-in method');
   await page.waitFor({ role: 'listitem', text: person, within: methodsList }, { timeout: 15_000 });
-
   await signOut(page);
+  return { context, page, person };
+}
+
+test('OIDC-14/OIDC-12/OIDC-13: given the demo, should open the provider popup from the click, link an identity, report a popup closed by the person as cancelled, then sign in with the identity and keep no ID token in the page', {}, async (t) => {
+  const { context, page, person } = await linkedThenSignedOut(t, 'oidc');
   const provider = { role: 'button', name: 'Continue with Demo Identity', within: signInCard };
   // The person closes the popup: the kit's flow ends as cancelled, and can be started again.
   const abandoned = await context.popup(page.tab, () => page.click(provider));
@@ -98,20 +102,7 @@ async function chooseRedirect(page: Page): Promise<void> {
 }
 
 test('OIDC-11/OIDC-12: given "This tab", should leave for the provider, come back with the pending key kept across the page load, sign in and keep no ID token; a cancel at the provider comes back cancelled', {}, async (t) => {
-  const context = await t.newContext();
-  const page = await openPage(t, context, `${t.urls.demo}/`);
-  const email = await newSignedInUser(page, t.urls.demo, 'oidc-redirect');
-  const person = `id-${email}`;
-  await signInAtDemoIdentity(
-    t,
-    context,
-    page,
-    () => page.click({ role: 'button', name: 'Link Demo Identity', within: accountSecurity }),
-    person,
-  );
-  await approve(page, accountSecurity, 'Add a sign-in method');
-  await page.waitFor({ role: 'listitem', text: person, within: methodsList }, { timeout: 15_000 });
-  await signOut(page);
+  const { page, person } = await linkedThenSignedOut(t, 'oidc-redirect');
   const provider = { role: 'button', name: 'Continue with Demo Identity', within: signInCard };
 
   // The person declines at the provider: back on the demo, the sign-in says it was closed.
