@@ -6,6 +6,7 @@ import {
   newSignedInUser,
   signInCard,
   signOut,
+  turnOffPasskeyAutofill,
 } from './support/demo-user.js';
 import { checkScreen, clearProtocol, protocolRows } from './support/screens.js';
 import { addVirtualAuthenticator } from './support/virtual-authenticator.js';
@@ -38,7 +39,7 @@ test.describe('passkeys through the virtual authenticator', () => {
 
     // The button path: this person turned the demo's passkey autofill off (Chromium's virtual
     // authenticator answers an autofill request by itself: PK-18 below).
-    await page.evaluate(() => localStorage.setItem('wallet-auth-demo:passkey-autofill', 'off'));
+    await turnOffPasskeyAutofill(page);
     await signOut(page);
     await clearProtocol(page);
     // This device's passkey is offered first (SignIn's order).
@@ -107,7 +108,7 @@ test.describe('passkeys through the virtual authenticator', () => {
 
     // The prompt of the button, not the autofill request (which the virtual authenticator would
     // answer by itself, PK-18): this person turned the demo's autofill off.
-    await page.evaluate(() => localStorage.setItem('wallet-auth-demo:passkey-autofill', 'off'));
+    await turnOffPasskeyAutofill(page);
     await signOut(page);
     await authenticator.setUserVerified(false);
     const passkeyButton = signInCard(page).getByRole('button', { name: 'Sign in with a passkey' });

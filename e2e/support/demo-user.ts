@@ -57,6 +57,15 @@ export async function expectWalletHome(page: Page): Promise<void> {
   await expect(accountSecurity(page).getByRole('list', { name: 'Sign-in methods' })).toBeVisible();
 }
 
+/**
+ * Turns the demo's "Offer passkeys in autofill" off before the sign-in screen mounts (the demo
+ * keeps the choice in localStorage). Chromium's virtual authenticator answers the autofill request
+ * by itself, so a test of the passkey button's prompt needs it off.
+ */
+export async function turnOffPasskeyAutofill(page: Page): Promise<void> {
+  await page.evaluate(() => localStorage.setItem('wallet-auth-demo:passkey-autofill', 'off'));
+}
+
 /** Signs up a new demo user and signs in to the wallet with the e-mail code. */
 export async function newSignedInUser(page: Page, label: string): Promise<DemoUser> {
   const email = uniqueEmail(label);
