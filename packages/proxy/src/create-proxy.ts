@@ -213,6 +213,7 @@ export function createProxy(options: ProxyOptions): WalletAuthProxy {
       upstream,
       ownership,
       quotes: stores.quotes,
+      extraBodyMembers: config.extraBodyMembers,
     }),
   );
 

@@ -125,17 +125,17 @@ describe('wallet routes against the real sandbox', () => {
     expect(await json(limited)).toMatchObject({ code: 'RATE_LIMITED' });
   });
 
-  it("given the user's own customer, should read it and apply a plain PATCH", async () => {
+  it("given the user's own customer, should read it and apply a contact change the kit sends", async () => {
     const harness = createWalletHarness();
     const erin = harness.addUser('erin');
     const read = await harness.as('erin', 'GET', `/customers/${erin.customerId}`);
     expect(read.status).toBe(200);
     expect(await json(read)).toMatchObject({ id: erin.customerId, customerType: 'INDIVIDUAL' });
     const patched = await harness.as('erin', 'PATCH', `/customers/${erin.customerId}`, {
-      body: '{"fullName":"Erin Example"}',
+      body: '{"phoneNumber":"+14155550100"}',
     });
     expect(patched.status).toBe(200);
-    expect(await json(patched)).toMatchObject({ fullName: 'Erin Example' });
+    expect(await json(patched)).toMatchObject({ phoneNumber: '+14155550100' });
   });
 
   it('BFF-28: given a proxy restart between leg 1 and leg 2, should complete leg 2 (the proxy keeps no per-flow state)', async () => {

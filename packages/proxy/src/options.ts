@@ -13,6 +13,8 @@ import {
   resolveSecret,
   toBasic,
 } from './options-checks.js';
+import { type ExtraBodyMembers, resolveExtraBodyMembers } from './routes/body-members.js';
+import { SERVICE_ROUTES } from './routes/route-table.js';
 import {
   type ClientAddressResolver,
   createClientAddressResolver,
@@ -111,6 +113,13 @@ export interface ProxyOptions {
   allowSandboxFunding?: boolean;
   /** How long a credential/session list may answer "yes" for non-revoke calls. @defaultValue 5000 */
   ownershipCacheMs?: number;
+  /**
+   * Body members to forward beyond the kit's own, per route key (`SERVICE_ROUTES[n].key`), as
+   * dotted paths of any JSON type: `{ 'PATCH /customers/{customerId}': ['fullName'] }`. Every
+   * other member is refused with 400 naming it (BFF-47); `platformCustomerId` can never be added.
+   * @defaultValue {}
+   */
+  extraBodyMembers?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** Options after validation, with defaults filled in. */
@@ -139,6 +148,7 @@ export interface ResolvedProxyOptions {
   random: (bytes: number) => Uint8Array;
   allowSandboxFunding: boolean;
   ownershipCacheMs: number;
+  extraBodyMembers: ExtraBodyMembers;
 }
 
 const OPTION_NAMES = new Set([
@@ -161,6 +171,7 @@ const OPTION_NAMES = new Set([
   'random',
   'allowSandboxFunding',
   'ownershipCacheMs',
+  'extraBodyMembers',
 ]);
 const STORE_NAMES = new Set(['rateLimits', 'sessions', 'quotes', 'ownership', 'bindings']);
 const RATE_LIMIT_NAMES = new Set([
@@ -306,6 +317,7 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyOptions
     random: options.random ?? defaultRandom,
     allowSandboxFunding: options.allowSandboxFunding === true,
     ownershipCacheMs: nonNegativeInteger(options.ownershipCacheMs, 'ownershipCacheMs', 5000),
+    extraBodyMembers: resolveExtraBodyMembers(options.extraBodyMembers, SERVICE_ROUTES, fail),
   };
 }
 
