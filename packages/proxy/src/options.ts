@@ -18,6 +18,7 @@ import { SERVICE_ROUTES } from './routes/route-table.js';
 import {
   type ClientAddressResolver,
   createClientAddressResolver,
+  DEFAULT_TRUSTED_PROXIES_MAX_SHARE,
   type ForwardedHeader,
 } from './security/client-address.js';
 import type { ProxyStores } from './stores/stores.js';
@@ -95,6 +96,13 @@ export interface ProxyOptions {
    */
   trustedProxies?: readonly string[];
   /**
+   * The largest share of the IPv4, and of the IPv6, address space that `trustedProxies` may cover
+   * together, private, CGNAT, loopback and link-local ranges not counted: a wider set lets any
+   * client behind it choose its own address (BFF-49). Raise it deliberately, e.g. for a CDN's
+   * published edge ranges. @defaultValue 1/65536 (one IPv4 `/16`)
+   */
+  trustedProxiesMaxShare?: number;
+  /**
    * The one header your load balancers write the client's address to; the other is never read
    * (a balancer passes a client's own copy of it through). @defaultValue 'x-forwarded-for'
    */
@@ -163,6 +171,7 @@ const OPTION_NAMES = new Set([
   'signatureHeaderName',
   'rateLimit',
   'trustedProxies',
+  'trustedProxiesMaxShare',
   'clientAddress',
   'forwardedHeader',
   'hsts',
@@ -375,12 +384,16 @@ function resolveClientAddress(
     if (typeof options.clientAddress !== 'function') {
       fail('clientAddress must be a function (request, connection) => string | undefined');
     }
-    if (options.trustedProxies !== undefined) {
-      fail('pass either clientAddress or trustedProxies, not both');
+    if (options.trustedProxies !== undefined || options.trustedProxiesMaxShare !== undefined) {
+      fail('pass either clientAddress or trustedProxies (and trustedProxiesMaxShare), not both');
     }
     return options.clientAddress;
   }
-  const resolver = resolveTrustedProxies(options.trustedProxies, options.forwardedHeader);
+  const resolver = resolveTrustedProxies(
+    options.trustedProxies,
+    options.forwardedHeader,
+    options.trustedProxiesMaxShare,
+  );
   return (request, connection) => resolver(request.headers, connection.remoteAddress);
 }
 
@@ -388,6 +401,7 @@ function resolveClientAddress(
 export function resolveTrustedProxies(
   trustedProxies: unknown,
   forwardedHeader: unknown = 'x-forwarded-for',
+  maxShare: unknown = DEFAULT_TRUSTED_PROXIES_MAX_SHARE,
 ): ClientAddressResolver {
   const trusted = trustedProxies ?? [];
   if (!Array.isArray(trusted) || !trusted.every((entry) => typeof entry === 'string')) {
@@ -398,8 +412,11 @@ export function resolveTrustedProxies(
       `forwardedHeader must be 'x-forwarded-for' or 'forwarded', got ${String(forwardedHeader)}`,
     );
   }
+  if (typeof maxShare !== 'number' || !(maxShare > 0 && maxShare < 1)) {
+    fail(`trustedProxiesMaxShare must be a number between 0 and 1, got ${String(maxShare)}`);
+  }
   try {
-    return createClientAddressResolver(trusted, forwardedHeader);
+    return createClientAddressResolver(trusted, forwardedHeader, maxShare);
   } catch (error) {
     fail((error as Error).message);
   }
