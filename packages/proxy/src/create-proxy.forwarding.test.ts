@@ -40,7 +40,7 @@ describe('forwarding', () => {
     expect(harness.calls).toHaveLength(1);
     const [call] = harness.calls;
     expect(call!.url).toBe(
-      `http://sandbox.internal/2025-10-13/customers/internal-accounts?customerId=${encodeURIComponent(STRANGER.customerId)}&type=EMBEDDED_WALLET&limit=5`,
+      `http://127.0.0.1/2025-10-13/customers/internal-accounts?customerId=${encodeURIComponent(STRANGER.customerId)}&type=EMBEDDED_WALLET&limit=5`,
     );
     expect(call!.headers).toEqual({ accept: 'application/json', authorization: BASIC });
   });
@@ -66,9 +66,7 @@ describe('forwarding', () => {
     expect(harness.calls).toHaveLength(1);
     const [call] = harness.calls;
     expect(call!.method).toBe('PATCH');
-    expect(call!.url).toBe(
-      `http://sandbox.internal/2025-10-13/internal-accounts/${STRANGER.accountId}`,
-    );
+    expect(call!.url).toBe(`http://127.0.0.1/2025-10-13/internal-accounts/${STRANGER.accountId}`);
     expect(call!.body).toEqual(body);
     expect(call!.headers).toEqual({
       accept: 'application/json',

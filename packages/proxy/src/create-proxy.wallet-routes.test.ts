@@ -16,7 +16,7 @@ describe('wallet routes against the real sandbox', () => {
     expect((sessions.data as { id: string }[]).map((item) => item.id)).toEqual([sessionId]);
     const listCall = harness.calls.find((call) => call.url.includes('/auth/sessions?'))!;
     expect(listCall.url).toBe(
-      `http://sandbox.internal/2025-10-13/auth/sessions?accountId=${encodeURIComponent(alice.accountId)}`,
+      `http://127.0.0.1/2025-10-13/auth/sessions?accountId=${encodeURIComponent(alice.accountId)}`,
     );
     expect(harness.calls.every((call) => !(TEST_USER_HEADER.toLowerCase() in call.headers))).toBe(
       true,
@@ -149,7 +149,7 @@ describe('wallet routes against the real sandbox', () => {
     const { requestId, payloadToSign } = await json(leg1);
     const restarted = createProxy({
       upstream: {
-        baseUrl: 'http://sandbox.internal/2025-10-13',
+        baseUrl: 'http://127.0.0.1/2025-10-13',
         clientId: CLIENT_ID,
         clientSecret: CLIENT_SECRET,
         fetch: (request) => harness.sandbox.fetch(request),

@@ -36,6 +36,11 @@ export interface RateLimitOptions {
   signInPerMinute?: number;
   /** Demo sign-in, per client address (any e-mail). @defaultValue 60 */
   signInPerAddressPerMinute?: number;
+  /**
+   * Demo sign-in, per e-mail across every address (a distributed attempt on one account gains
+   * nothing over a single client). @defaultValue 5
+   */
+  signInPerEmailPerMinute?: number;
 }
 
 /** `Strict-Transport-Security` on every response (set it where TLS ends in front of the proxy). */
@@ -87,7 +92,7 @@ export interface ProxyOptions {
   cookie?: { name?: string; secure?: boolean; maxAgeSeconds?: number };
   /** Upstream spelling of the stamp header (docs/protocol.md §1, §14). @defaultValue 'Service-Wallet-Signature' */
   signatureHeaderName?: string;
-  /** Rate-limit budgets. @defaultValue `{ requestsPerMinute: 120, signInPerMinute: 10, signInPerAddressPerMinute: 60 }` */
+  /** Rate-limit budgets. @defaultValue `{ requestsPerMinute: 120, signInPerMinute: 10, signInPerAddressPerMinute: 60, signInPerEmailPerMinute: 5 }` */
   rateLimit?: RateLimitOptions;
   /**
    * Addresses or CIDR ranges of the load balancers in front of the proxy; only a request whose
@@ -187,6 +192,7 @@ const RATE_LIMIT_NAMES = new Set([
   'requestsPerMinute',
   'signInPerMinute',
   'signInPerAddressPerMinute',
+  'signInPerEmailPerMinute',
 ]);
 const HSTS_NAMES = new Set(['maxAgeSeconds', 'includeSubDomains', 'preload']);
 const UPSTREAM_NAMES = new Set([
@@ -317,6 +323,11 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyOptions
         options.rateLimit?.signInPerAddressPerMinute,
         'rateLimit.signInPerAddressPerMinute',
         60,
+      ),
+      signInPerEmailPerMinute: nonNegativeInteger(
+        options.rateLimit?.signInPerEmailPerMinute,
+        'rateLimit.signInPerEmailPerMinute',
+        5,
       ),
     },
     clientAddress: resolveClientAddress(options),
