@@ -26,6 +26,7 @@ import { matchRouteTemplate } from './route-templates.js';
 import { credentialChallengeRoutes } from './routes/credential-challenge.js';
 import { credentialVerifyRoutes } from './routes/credential-verify.js';
 import { credentialsRoutes } from './routes/credentials.js';
+import { customerListRoutes } from './routes/customer-list.js';
 import { customersRoutes } from './routes/customers.js';
 import { documentsRoutes } from './routes/documents.js';
 import { endUserTermsRoutes } from './routes/end-user-terms.js';
@@ -172,6 +173,7 @@ export function createSandbox(input: SandboxOptions = {}): Sandbox {
   );
   app.route('/', internalAccountsRoutes(ctx));
   app.route('/', endUserTermsRoutes()); // before /customers/{customerId}
+  app.route('/', customerListRoutes(ctx));
   app.route('/', customersRoutes(ctx));
   app.route('/', verificationsRoutes(ctx));
   app.route('/', documentsRoutes(ctx));

@@ -11,6 +11,7 @@ export const ROUTE_TEMPLATES = [
   'POST /internal-accounts',
   'PATCH /internal-accounts/{id}',
   'POST /internal-accounts/{id}/export',
+  'GET /customers',
   'POST /customers',
   'GET /customers/{customerId}',
   'PATCH /customers/{customerId}',
