@@ -46,7 +46,10 @@ describe('forwarding', () => {
   });
 
   it('BFF-07: given a signed retry, should forward the body byte for byte and exactly Content-Type, the stamp and Request-Id', async () => {
-    const harness = createHarnessForUser(STRANGER);
+    // `note` is opted in (BFF-47) to carry escapes and non-ASCII beside the kit's own member.
+    const harness = createHarnessForUser(STRANGER, {
+      proxy: { extraBodyMembers: { 'PATCH /internal-accounts/{id}': ['note'] } },
+    });
     // Odd spacing, key order, escapes and non-ASCII: any re-serialisation would change the bytes.
     const body = new TextEncoder().encode(
       '{ "privateEnabled" :true,\n"note":"caf\u00e9 \\u2028 \\/"}',
