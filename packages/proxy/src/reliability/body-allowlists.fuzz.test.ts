@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import type { BodyShape, MemberType } from '../routes/body-members.js';
 import { SERVICE_ROUTES } from '../routes/route-table.js';
 import { json } from '../testing/proxy-harness.js';
-import { createWalletHarness } from '../testing/wallet-fixtures.js';
+import { createWalletHarness, ownPath } from '../testing/wallet-fixtures.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 const SEED = Number(process.env.FUZZ_SEED ?? 0xb0d7);
@@ -190,14 +190,7 @@ describe('body allowlist fuzz (catalogue FUZZ-2, BFF-47, BFF-48)', () => {
         sandbox: { rateLimits: { challengesPerWindow: 0, verifyFailuresBeforeLock: 0 } },
       });
       const user = harness.addUser('fuzz', { email: 'fuzz@example.com' });
-      const ids: Record<string, string> = {
-        AuthMethod: user.credentialIds[0]!,
-        InternalAccount: user.accountId,
-        Customer: user.customerId,
-        Session: `Session:${UUID}`,
-        Quote: `Quote:${UUID}`,
-      };
-      const path = route.template.replace(/\{[^}]+\}/, ids[route.idResource ?? ''] ?? '');
+      const path = ownPath(route, user);
       const members = route.members!;
       const own = fc.oneof({ weight: 9, arbitrary: fc.constant(user.accountId) }, fc.string());
       const hints = { accountId: own, 'source.accountId': own };

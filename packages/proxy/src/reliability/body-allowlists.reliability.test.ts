@@ -8,7 +8,7 @@ import { createProxy } from '../create-proxy.js';
 import { ProxyConfigError } from '../options.js';
 import { SERVICE_ROUTES } from '../routes/route-table.js';
 import { CLIENT_ID, CLIENT_SECRET, json, ORIGIN } from '../testing/proxy-harness.js';
-import { createWalletHarness } from '../testing/wallet-fixtures.js';
+import { createWalletHarness, ownPath } from '../testing/wallet-fixtures.js';
 
 const UUID = '0f8e1c2a-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
 const PUB65 = `04${'11'.repeat(64)}`;
@@ -73,14 +73,7 @@ describe('body member allowlists (BFF-47)', () => {
       const route = SERVICE_ROUTES.find((entry) => entry.key === key)!;
       const harness = createWalletHarness({ proxy: { allowSandboxFunding: true } });
       const user = harness.addUser('ada', { email: 'ada@example.com' });
-      const ids: Record<string, string> = {
-        AuthMethod: user.credentialIds[0]!,
-        InternalAccount: user.accountId,
-        Customer: user.customerId,
-        Session: `Session:${UUID}`,
-        Quote: `Quote:${UUID}`,
-      };
-      const path = route.template.replace(/\{[^}]+\}/, ids[route.idResource ?? ''] ?? '');
+      const path = ownPath(route, user);
       // A body that names a valid variant where the route has variants, plus one foreign member.
       const body =
         route.members !== undefined && 'byType' in route.members
