@@ -15,7 +15,6 @@ import { createWalletHarness, ownPath } from '../testing/wallet-fixtures.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 200);
 const SEED = Number(process.env.FUZZ_SEED ?? 0xb0d7);
-const UUID = '0f8e1c2a-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
 const LEGACY = [
   'sandbox-valid-signature',
   'sandbox-valid-passkey-signature',
