@@ -69,7 +69,9 @@ const sandbox = createSandbox({
 });
 const proxy = createProxy({
   upstream: {
-    baseUrl: 'http://sandbox.internal/2025-10-13',
+    // The sandbox runs in this process (the injected fetch); the demo sign-in accepts only a
+    // loopback address as its upstream.
+    baseUrl: 'http://127.0.0.1/2025-10-13',
     clientId: sandbox.options.clientId,
     clientSecret: sandbox.options.clientSecret,
     fetch: (request: Request) => sandbox.fetch(request),

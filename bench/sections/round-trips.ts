@@ -41,7 +41,7 @@ export async function countRoundTrips(): Promise<RoundTripCount[]> {
   let upstream = 0;
   const proxy = createProxy({
     upstream: {
-      baseUrl: 'http://sandbox.internal/2025-10-13',
+      baseUrl: 'http://127.0.0.1/2025-10-13',
       clientId: sandbox.options.clientId,
       clientSecret: sandbox.options.clientSecret,
       fetch: (request) => {

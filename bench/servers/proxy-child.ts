@@ -66,6 +66,7 @@ async function start(config: ProxyChildConfig): Promise<ProxyChildInfo> {
       requestsPerMinute: config.requestsPerMinute ?? 0,
       signInPerMinute: 0,
       signInPerAddressPerMinute: 0,
+      signInPerEmailPerMinute: 0,
     },
     logger: (entry) => {
       if (entry.event === 'request') {

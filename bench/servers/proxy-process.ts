@@ -76,7 +76,12 @@ async function start(config: ProxyConfig): Promise<ProxyInfo> {
     cookieSecret: randomBytes(32).toString('hex'),
     allowedOrigins: [config.origin],
     cookie: { secure: false },
-    rateLimit: { requestsPerMinute: 0, signInPerMinute: 0, signInPerAddressPerMinute: 0 },
+    rateLimit: {
+      requestsPerMinute: 0,
+      signInPerMinute: 0,
+      signInPerAddressPerMinute: 0,
+      signInPerEmailPerMinute: 0,
+    },
     logger: (entry) => {
       if (entry.event === 'request') {
         const key = String(entry.status);

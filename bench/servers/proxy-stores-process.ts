@@ -52,7 +52,12 @@ async function start(config: StoresProxyConfig): Promise<StoresProxyInfo> {
     cookieSecret: config.cookieSecret,
     allowedOrigins: [config.origin],
     cookie: { secure: false },
-    rateLimit: { requestsPerMinute: 10_000_000, signInPerMinute: 0, signInPerAddressPerMinute: 0 },
+    rateLimit: {
+      requestsPerMinute: 10_000_000,
+      signInPerMinute: 0,
+      signInPerAddressPerMinute: 0,
+      signInPerEmailPerMinute: 0,
+    },
     ...(redis === undefined ? {} : { stores: redis.stores }),
     logger: () => undefined,
   });

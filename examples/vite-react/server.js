@@ -1,11 +1,18 @@
 // @ts-check
 // The app's backend: its own users (a signed session cookie) and the wallet proxy bound to them.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer } from 'node:http';
 import { createWalletBindings } from '@wallet-auth/proxy';
-import { createNodeMiddleware } from '@wallet-auth/proxy/node';
+import {
+  CONNECTIONS_CHECKING_INTERVAL_MS,
+  createNodeMiddleware,
+  hardenNodeServer,
+} from '@wallet-auth/proxy/node';
 import express from 'express';
 
 const port = Number(process.env.PORT ?? 3000);
+// This machine only, unless told otherwise (HOST=0.0.0.0 in a container behind a balancer).
+const host = process.env.HOST ?? 'localhost';
 const origin = process.env.APP_ORIGIN ?? `http://localhost:${port}`;
 const upstream = {
   baseUrl: process.env.WALLET_AUTH_UPSTREAM ?? 'http://127.0.0.1:8787/2025-10-13', // the sandbox bin
@@ -58,4 +65,9 @@ app.get('/auth/me', async (req, res) => {
   res.status(binding ? 200 : 401).json(binding ? { accountId: binding.accountId } : {});
 });
 app.use(express.static('dist'));
-app.listen(port, () => console.log(`listening on ${origin}`));
+
+// Deadlines on every connection: slow headers close after 20 s, a slow request after 30 s and an
+// idle keep-alive connection after 5 s, so a few slow clients cannot hold the server.
+const server = createServer({ connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS }, app);
+hardenNodeServer(server);
+server.listen(port, host, () => console.log(`listening on ${origin} (${host}:${port})`));

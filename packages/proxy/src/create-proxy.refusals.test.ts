@@ -153,7 +153,7 @@ describe('refusals: nothing reaches the upstream', () => {
       ['POST', `/internal-accounts/${FOREIGN_ACCOUNT}/export`, '{"clientPublicKey":"04ab"}'],
       ['PATCH', `/internal-accounts/${FOREIGN_ACCOUNT}`, '{"privateEnabled":true}'],
       ['GET', `/customers/${FOREIGN_CUSTOMER}`, undefined],
-      ['PATCH', `/customers/${FOREIGN_CUSTOMER}`, '{"fullName":"Mallory"}'],
+      ['PATCH', `/customers/${FOREIGN_CUSTOMER}`, '{"email":"mallory@example.com"}'],
       ['GET', `/auth/credentials?accountId=${FOREIGN_ACCOUNT}`, undefined],
       ['GET', `/auth/sessions?accountId=${FOREIGN_ACCOUNT}`, undefined],
       ['GET', `/customers/internal-accounts?customerId=${FOREIGN_CUSTOMER}`, undefined],

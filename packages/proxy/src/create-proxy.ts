@@ -194,9 +194,16 @@ export function createProxy(options: ProxyOptions): WalletAuthProxy {
         }),
         limitSignIn: async (request, connection, email) => {
           const address = config.clientAddress(request, connection) ?? UNKNOWN_ADDRESS;
-          await (email === undefined
-            ? rateLimit(`sign-in address ${address}`, config.rateLimit.signInPerAddressPerMinute)
-            : rateLimit(`sign-in ${address} ${email}`, config.rateLimit.signInPerMinute));
+          if (email === undefined) {
+            await rateLimit(
+              `sign-in address ${address}`,
+              config.rateLimit.signInPerAddressPerMinute,
+            );
+            return;
+          }
+          await rateLimit(`sign-in ${address} ${email}`, config.rateLimit.signInPerMinute);
+          // One e-mail from many addresses (BFF-52).
+          await rateLimit(`sign-in email ${email}`, config.rateLimit.signInPerEmailPerMinute);
         },
         onEvent: (event, fields) => log('info', event, fields),
       }),
@@ -213,6 +220,7 @@ export function createProxy(options: ProxyOptions): WalletAuthProxy {
       upstream,
       ownership,
       quotes: stores.quotes,
+      extraBodyMembers: config.extraBodyMembers,
     }),
   );
 

@@ -16,7 +16,7 @@ describe('wallet routes against the real sandbox', () => {
     expect((sessions.data as { id: string }[]).map((item) => item.id)).toEqual([sessionId]);
     const listCall = harness.calls.find((call) => call.url.includes('/auth/sessions?'))!;
     expect(listCall.url).toBe(
-      `http://sandbox.internal/2025-10-13/auth/sessions?accountId=${encodeURIComponent(alice.accountId)}`,
+      `http://127.0.0.1/2025-10-13/auth/sessions?accountId=${encodeURIComponent(alice.accountId)}`,
     );
     expect(harness.calls.every((call) => !(TEST_USER_HEADER.toLowerCase() in call.headers))).toBe(
       true,
@@ -125,17 +125,17 @@ describe('wallet routes against the real sandbox', () => {
     expect(await json(limited)).toMatchObject({ code: 'RATE_LIMITED' });
   });
 
-  it("given the user's own customer, should read it and apply a plain PATCH", async () => {
+  it("given the user's own customer, should read it and apply a contact change the kit sends", async () => {
     const harness = createWalletHarness();
     const erin = harness.addUser('erin');
     const read = await harness.as('erin', 'GET', `/customers/${erin.customerId}`);
     expect(read.status).toBe(200);
     expect(await json(read)).toMatchObject({ id: erin.customerId, customerType: 'INDIVIDUAL' });
     const patched = await harness.as('erin', 'PATCH', `/customers/${erin.customerId}`, {
-      body: '{"fullName":"Erin Example"}',
+      body: '{"phoneNumber":"+14155550100"}',
     });
     expect(patched.status).toBe(200);
-    expect(await json(patched)).toMatchObject({ fullName: 'Erin Example' });
+    expect(await json(patched)).toMatchObject({ phoneNumber: '+14155550100' });
   });
 
   it('BFF-28: given a proxy restart between leg 1 and leg 2, should complete leg 2 (the proxy keeps no per-flow state)', async () => {
@@ -149,7 +149,7 @@ describe('wallet routes against the real sandbox', () => {
     const { requestId, payloadToSign } = await json(leg1);
     const restarted = createProxy({
       upstream: {
-        baseUrl: 'http://sandbox.internal/2025-10-13',
+        baseUrl: 'http://127.0.0.1/2025-10-13',
         clientId: CLIENT_ID,
         clientSecret: CLIENT_SECRET,
         fetch: (request) => harness.sandbox.fetch(request),

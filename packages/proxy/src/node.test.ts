@@ -12,7 +12,7 @@ describe('startProxyServer (loopback, ephemeral port)', () => {
     running = await startProxyServer({
       port: 0,
       upstream: {
-        baseUrl: 'http://sandbox.internal/2025-10-13',
+        baseUrl: 'http://127.0.0.1/2025-10-13',
         clientId: CLIENT_ID,
         clientSecret: CLIENT_SECRET,
         fetch: (request) => sandbox.fetch(request),

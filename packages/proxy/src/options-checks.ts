@@ -2,6 +2,7 @@
  * Start-up checks of `createProxy` options: each refuses an unsafe or malformed value with a
  * {@link ProxyConfigError} so a misconfigured proxy never starts (fail closed, BFF-20, BFF-24).
  */
+import { parseIp } from './security/client-address.js';
 import type { UpstreamOptions } from './upstream/upstream-options.js';
 
 /** Thrown by `createProxy` when the configuration is unsafe or malformed (fail closed, BFF-20). */
@@ -96,18 +97,22 @@ export function resolveBaseUrl(upstream: UpstreamOptions): URL {
 }
 
 /**
- * The e-mail-only demo sign-in may only front a sandbox: a loopback host (`localhost`,
- * `*.localhost`, `127.0.0.0/8`, `[::1]`) or a host with a `sandbox` label
- * (`sandbox.internal`, `api.sandbox.example`). Anything else could be production (BFF-32).
+ * The e-mail-only demo sign-in may only front an emulator on this machine, judged by address
+ * (BFF-53): the upstream's host must be a loopback address written as one (`127.0.0.0/8`,
+ * `[::1]`, or their IPv4-mapped form). A host name proves nothing about where its requests go
+ * (`localhost.`, `*.localhost` or a name with a `sandbox` label can resolve to production), and
+ * with an injected `upstream.fetch` the address is still the one the transport is told to reach.
  */
 export function checkDemoUpstream(baseUrl: URL): void {
-  const host = baseUrl.hostname.toLowerCase();
+  const host = baseUrl.hostname.replace(/^\[(.*)\]$/, '$1');
+  const bytes = parseIp(host);
   const loopback =
-    LOOPBACK.has(host) || host.endsWith('.localhost') || /^127(?:\.\d{1,3}){3}$/.test(host);
-  if (!loopback && !host.split('.').includes('sandbox')) {
+    bytes !== undefined &&
+    (bytes.length === 4 ? bytes[0] === 127 : bytes.every((byte, i) => byte === (i === 15 ? 1 : 0)));
+  if (!loopback) {
     fail(
-      `demoAuth (sign-in by e-mail only) refuses upstream ${baseUrl.origin}: it is neither loopback nor a sandbox host. ` +
-        'Use resolveUser with your own sign-in for any other upstream',
+      `demoAuth (sign-in by e-mail only) refuses upstream ${baseUrl.origin}: its host is not a loopback address. ` +
+        'Point it at a local emulator by address (http://127.0.0.1:<port>/2025-10-13), or use resolveUser with your own sign-in',
     );
   }
 }

@@ -12,9 +12,9 @@ const valid: ProxyOptions = {
   resolveUser: async () => null,
 };
 
-/** The e-mail-only demo sign-in against a sandbox host. */
+/** The e-mail-only demo sign-in against a local emulator (by address). */
 const demo: ProxyOptions = {
-  upstream: { ...valid.upstream, baseUrl: 'https://api.sandbox.example.test/2025-10-13' },
+  upstream: { ...valid.upstream, baseUrl: 'http://127.0.0.1:8787/2025-10-13' },
   allowedOrigins: valid.allowedOrigins,
   demoAuth: { allowSignInByEmailOnly: true },
   cookieSecret: 'c'.repeat(32),
@@ -104,8 +104,8 @@ describe('createProxy start-up checks', () => {
     ).toMatch(/demoAuth .* refuses upstream https:\/\/api\.example\.test/);
     for (const baseUrl of [
       'http://127.0.0.1:8787/2025-10-13',
-      'http://localhost:8787/2025-10-13',
-      'http://sandbox.internal/2025-10-13',
+      'http://127.9.9.9/2025-10-13',
+      'http://[::1]:8787/2025-10-13',
     ]) {
       const fetch = async () => new Response(null);
       expect(startMessage({ ...demo, upstream: { ...demo.upstream, baseUrl, fetch } })).toBe(

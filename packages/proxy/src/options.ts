@@ -13,9 +13,12 @@ import {
   resolveSecret,
   toBasic,
 } from './options-checks.js';
+import { type ExtraBodyMembers, resolveExtraBodyMembers } from './routes/body-members.js';
+import { SERVICE_ROUTES } from './routes/route-table.js';
 import {
   type ClientAddressResolver,
   createClientAddressResolver,
+  DEFAULT_TRUSTED_PROXIES_MAX_SHARE,
   type ForwardedHeader,
 } from './security/client-address.js';
 import type { ProxyStores } from './stores/stores.js';
@@ -33,6 +36,11 @@ export interface RateLimitOptions {
   signInPerMinute?: number;
   /** Demo sign-in, per client address (any e-mail). @defaultValue 60 */
   signInPerAddressPerMinute?: number;
+  /**
+   * Demo sign-in, per e-mail across every address (a distributed attempt on one account gains
+   * nothing over a single client). @defaultValue 5
+   */
+  signInPerEmailPerMinute?: number;
 }
 
 /** `Strict-Transport-Security` on every response (set it where TLS ends in front of the proxy). */
@@ -84,7 +92,7 @@ export interface ProxyOptions {
   cookie?: { name?: string; secure?: boolean; maxAgeSeconds?: number };
   /** Upstream spelling of the stamp header (docs/protocol.md §1, §14). @defaultValue 'Service-Wallet-Signature' */
   signatureHeaderName?: string;
-  /** Rate-limit budgets. @defaultValue `{ requestsPerMinute: 120, signInPerMinute: 10, signInPerAddressPerMinute: 60 }` */
+  /** Rate-limit budgets. @defaultValue `{ requestsPerMinute: 120, signInPerMinute: 10, signInPerAddressPerMinute: 60, signInPerEmailPerMinute: 5 }` */
   rateLimit?: RateLimitOptions;
   /**
    * Addresses or CIDR ranges of the load balancers in front of the proxy; only a request whose
@@ -92,6 +100,13 @@ export interface ProxyOptions {
    * (`0.0.0.0/0`, `::/0`) is refused. @defaultValue []
    */
   trustedProxies?: readonly string[];
+  /**
+   * The largest share of the IPv4, and of the IPv6, address space that `trustedProxies` may cover
+   * together, private, CGNAT, loopback and link-local ranges not counted: a wider set lets any
+   * client behind it choose its own address (BFF-49). Raise it deliberately, e.g. for a CDN's
+   * published edge ranges. @defaultValue 1/65536 (one IPv4 `/16`)
+   */
+  trustedProxiesMaxShare?: number;
   /**
    * The one header your load balancers write the client's address to; the other is never read
    * (a balancer passes a client's own copy of it through). @defaultValue 'x-forwarded-for'
@@ -111,6 +126,13 @@ export interface ProxyOptions {
   allowSandboxFunding?: boolean;
   /** How long a credential/session list may answer "yes" for non-revoke calls. @defaultValue 5000 */
   ownershipCacheMs?: number;
+  /**
+   * Body members to forward beyond the kit's own, per route key (`SERVICE_ROUTES[n].key`), as
+   * dotted paths of any JSON type: `{ 'PATCH /customers/{customerId}': ['fullName'] }`. Every
+   * other member is refused with 400 naming it (BFF-47); `platformCustomerId` can never be added.
+   * @defaultValue {}
+   */
+  extraBodyMembers?: Readonly<Record<string, readonly string[]>>;
 }
 
 /** Options after validation, with defaults filled in. */
@@ -139,6 +161,7 @@ export interface ResolvedProxyOptions {
   random: (bytes: number) => Uint8Array;
   allowSandboxFunding: boolean;
   ownershipCacheMs: number;
+  extraBodyMembers: ExtraBodyMembers;
 }
 
 const OPTION_NAMES = new Set([
@@ -153,6 +176,7 @@ const OPTION_NAMES = new Set([
   'signatureHeaderName',
   'rateLimit',
   'trustedProxies',
+  'trustedProxiesMaxShare',
   'clientAddress',
   'forwardedHeader',
   'hsts',
@@ -161,12 +185,14 @@ const OPTION_NAMES = new Set([
   'random',
   'allowSandboxFunding',
   'ownershipCacheMs',
+  'extraBodyMembers',
 ]);
 const STORE_NAMES = new Set(['rateLimits', 'sessions', 'quotes', 'ownership', 'bindings']);
 const RATE_LIMIT_NAMES = new Set([
   'requestsPerMinute',
   'signInPerMinute',
   'signInPerAddressPerMinute',
+  'signInPerEmailPerMinute',
 ]);
 const HSTS_NAMES = new Set(['maxAgeSeconds', 'includeSubDomains', 'preload']);
 const UPSTREAM_NAMES = new Set([
@@ -298,6 +324,11 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyOptions
         'rateLimit.signInPerAddressPerMinute',
         60,
       ),
+      signInPerEmailPerMinute: nonNegativeInteger(
+        options.rateLimit?.signInPerEmailPerMinute,
+        'rateLimit.signInPerEmailPerMinute',
+        5,
+      ),
     },
     clientAddress: resolveClientAddress(options),
     hsts: resolveHsts(options.hsts),
@@ -306,6 +337,7 @@ export function resolveProxyOptions(options: ProxyOptions): ResolvedProxyOptions
     random: options.random ?? defaultRandom,
     allowSandboxFunding: options.allowSandboxFunding === true,
     ownershipCacheMs: nonNegativeInteger(options.ownershipCacheMs, 'ownershipCacheMs', 5000),
+    extraBodyMembers: resolveExtraBodyMembers(options.extraBodyMembers, SERVICE_ROUTES, fail),
   };
 }
 
@@ -363,12 +395,16 @@ function resolveClientAddress(
     if (typeof options.clientAddress !== 'function') {
       fail('clientAddress must be a function (request, connection) => string | undefined');
     }
-    if (options.trustedProxies !== undefined) {
-      fail('pass either clientAddress or trustedProxies, not both');
+    if (options.trustedProxies !== undefined || options.trustedProxiesMaxShare !== undefined) {
+      fail('pass either clientAddress or trustedProxies (and trustedProxiesMaxShare), not both');
     }
     return options.clientAddress;
   }
-  const resolver = resolveTrustedProxies(options.trustedProxies, options.forwardedHeader);
+  const resolver = resolveTrustedProxies(
+    options.trustedProxies,
+    options.forwardedHeader,
+    options.trustedProxiesMaxShare,
+  );
   return (request, connection) => resolver(request.headers, connection.remoteAddress);
 }
 
@@ -376,6 +412,7 @@ function resolveClientAddress(
 export function resolveTrustedProxies(
   trustedProxies: unknown,
   forwardedHeader: unknown = 'x-forwarded-for',
+  maxShare: unknown = DEFAULT_TRUSTED_PROXIES_MAX_SHARE,
 ): ClientAddressResolver {
   const trusted = trustedProxies ?? [];
   if (!Array.isArray(trusted) || !trusted.every((entry) => typeof entry === 'string')) {
@@ -386,8 +423,11 @@ export function resolveTrustedProxies(
       `forwardedHeader must be 'x-forwarded-for' or 'forwarded', got ${String(forwardedHeader)}`,
     );
   }
+  if (typeof maxShare !== 'number' || !(maxShare > 0 && maxShare < 1)) {
+    fail(`trustedProxiesMaxShare must be a number between 0 and 1, got ${String(maxShare)}`);
+  }
   try {
-    return createClientAddressResolver(trusted, forwardedHeader);
+    return createClientAddressResolver(trusted, forwardedHeader, maxShare);
   } catch (error) {
     fail((error as Error).message);
   }

@@ -77,8 +77,8 @@ function toProxyOptions(options: NextRouteHandlerOptions): ProxyOptions {
   if (proxyOptions.clientAddress !== undefined) {
     fail("pass either clientAddress or clientAddressFrom: 'last-forwarded-for', not both");
   }
-  const { trustedProxies, ...rest } = proxyOptions;
-  const resolve = resolveTrustedProxies(trustedProxies);
+  const { trustedProxies, trustedProxiesMaxShare, ...rest } = proxyOptions;
+  const resolve = resolveTrustedProxies(trustedProxies, 'x-forwarded-for', trustedProxiesMaxShare);
   return {
     ...rest,
     // Only X-Forwarded-For: a `Forwarded` header the proxy in front passed through is the client's.

@@ -2,7 +2,8 @@
  * Making and finding user bindings (one app user → one customer and its EMBEDDED_WALLET),
  * shared by the demo sign-in and `createWalletBindings`. A binding is made at most once per
  * user across instances: the store's reservation lets one instance provision while the others
- * wait for its result.
+ * wait for its result. A binding the store lost is made again from the customer the service
+ * already has for the user (its `platformCustomerId`), never from a new one (BFF-55).
  */
 import { ApiError } from '../api-error.js';
 import { isResourceId } from '../ids.js';
@@ -59,14 +60,18 @@ export function createBinder(deps: {
       await sleep(WAIT_STEP_MS);
     }
     try {
-      const ids = await provisionCustomer(deps.upstream, userId, details);
+      const { found, ...ids } = await provisionCustomer(deps.upstream, userId, details);
       const stored = await deps.store.putIfAbsent({
         userId,
         ...ids,
         ...(typeof details.email === 'string' ? { email: details.email } : {}),
         createdAt: deps.clock(),
       });
-      deps.onEvent?.('binding.created', { userId, customerId: stored.customerId });
+      // `recovered`: the store had lost the binding; the user's own customer was found again.
+      deps.onEvent?.(found ? 'binding.recovered' : 'binding.created', {
+        userId,
+        customerId: stored.customerId,
+      });
       return stored;
     } finally {
       await deps.store.release(userId).catch(() => undefined);

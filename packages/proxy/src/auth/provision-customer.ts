@@ -1,6 +1,6 @@
 /**
- * Creating a customer for an app user with the platform credentials and finding the
- * EMBEDDED_WALLET account the service provisions with it (docs/protocol.md §11.6).
+ * Finding or creating the customer of an app user with the platform credentials, and the
+ * EMBEDDED_WALLET account the service provisions with it (docs/protocol.md §11.6, §11.7).
  */
 import { ApiError } from '../api-error.js';
 import { isResourceId } from '../ids.js';
@@ -47,16 +47,42 @@ function serviceRefusal(response: UpstreamResponse): ApiError {
 }
 
 /**
- * `POST /customers` with `platformCustomerId` = the app's user id (so a customer made by an
- * interrupted sign-up can be traced to its user), then the customer's EMBEDDED_WALLET from
- * `GET /customers/internal-accounts`. A 4xx of the service (other than 401) is thrown as its
- * envelope; anything unexpected as 502.
+ * The customer already made for `userId`, if any: `GET /customers?platformCustomerId=`
+ * (docs/protocol.md §11.7). Several (made before bindings survived their store) resolve to the
+ * oldest, so every instance and every retry picks the same one. An answer that cannot be read
+ * fails closed (502): creating a customer without knowing would make a second wallet.
  */
-export async function provisionCustomer(
+async function findCustomer(upstream: UpstreamClient, userId: string): Promise<string | undefined> {
+  const listed = await upstream.send({
+    method: 'GET',
+    template: '/customers',
+    query: new URLSearchParams({ platformCustomerId: userId, limit: '100' }),
+  });
+  if (listed.status >= 400 && listed.status < 500 && listed.status !== 401) {
+    throw serviceRefusal(listed);
+  }
+  const data = jsonOf(listed)?.data;
+  if (listed.status !== 200 || !Array.isArray(data)) {
+    throw new ApiError(502, 'UPSTREAM_ERROR', 'The service did not answer the customer lookup');
+  }
+  const mine = (data as Record<string, unknown>[])
+    .filter(
+      (customer) => customer.platformCustomerId === userId && isResourceId(customer.id, 'Customer'),
+    )
+    .sort(
+      (a, b) =>
+        String(a.createdAt).localeCompare(String(b.createdAt)) ||
+        String(a.id).localeCompare(String(b.id)),
+    );
+  return mine[0]?.id as string | undefined;
+}
+
+/** `POST /customers` with `platformCustomerId` = the app's user id; its id. */
+async function createCustomer(
   upstream: UpstreamClient,
   userId: string,
   details: CustomerDetails,
-): Promise<{ customerId: string; accountId: string }> {
+): Promise<string> {
   const created = await upstream.send({
     method: 'POST',
     template: '/customers',
@@ -72,6 +98,11 @@ export async function provisionCustomer(
   if (created.status !== 201 || !isResourceId(customerId, 'Customer')) {
     throw new ApiError(502, 'UPSTREAM_ERROR', 'The service did not create the customer');
   }
+  return customerId;
+}
+
+/** The customer's EMBEDDED_WALLET from `GET /customers/internal-accounts` (502 when none). */
+async function findWallet(upstream: UpstreamClient, customerId: string): Promise<string> {
   const listed = await upstream.send({
     method: 'GET',
     template: '/customers/internal-accounts',
@@ -87,5 +118,26 @@ export async function provisionCustomer(
   if (listed.status !== 200 || wallet === undefined) {
     throw new ApiError(502, 'UPSTREAM_ERROR', 'The service provisioned no EMBEDDED_WALLET account');
   }
-  return { customerId, accountId: wallet.id as string };
+  return wallet.id as string;
+}
+
+/**
+ * The customer and EMBEDDED_WALLET of `userId`: the customer already made for it (found by its
+ * `platformCustomerId`, so a binding lost by its store, or a sign-up interrupted after the
+ * customer was made, costs nothing), else a new one from `POST /customers`
+ * (docs/protocol.md §11.6, §11.7). A 4xx of the service (other than 401) is thrown as its
+ * envelope; anything unexpected as 502.
+ */
+export async function provisionCustomer(
+  upstream: UpstreamClient,
+  userId: string,
+  details: CustomerDetails,
+): Promise<{ customerId: string; accountId: string; found: boolean }> {
+  const existing = await findCustomer(upstream, userId);
+  const customerId = existing ?? (await createCustomer(upstream, userId, details));
+  return {
+    customerId,
+    accountId: await findWallet(upstream, customerId),
+    found: existing !== undefined,
+  };
 }

@@ -35,15 +35,17 @@ export type Authenticate = (
 /** Server-side helpers of the production user binding. */
 export interface WalletBindings {
   /**
-   * Binds `userId` (your user's stable id) to a new customer and its EMBEDDED_WALLET, or returns
-   * the binding it already has: safe to call on every sign-in, from any instance. `customer`
-   * goes to `POST /customers` (an `email` gives the wallet its EMAIL_OTP credential).
+   * Binds `userId` (your user's stable id) to its customer and EMBEDDED_WALLET, or returns the
+   * binding it already has: safe to call on every sign-in, from any instance. `customer` goes to
+   * `POST /customers` when the user has none yet (an `email` gives the wallet its EMAIL_OTP
+   * credential).
    * @throws ApiError with the service's envelope when it refuses the customer (e.g. 400
    * `INVALID_INPUT`) or answers unexpectedly (502); `UpstreamError` when the service cannot be
    * reached or times out (`kind` says which); `StoreUnavailableError` when the binding store is
-   * down; your sign-up should answer the person with a retry-later message for those two. A
-   * failure after the service created the customer leaves that customer unbound (traceable by
-   * its `platformCustomerId`, your user id); a later `bind` creates a new one.
+   * down; your sign-up should answer the person with a retry-later message for those two.
+   * Before creating a customer, `bind` looks for one whose `platformCustomerId` is `userId`
+   * (`GET /customers`): a failure after the service created the customer, or a binding store
+   * that lost its data, binds the user to that same customer and wallet at the next `bind`.
    */
   bind(userId: string, customer?: CustomerDetails): Promise<UserBinding>;
   /** The stored binding of `userId`, if any. */

@@ -174,7 +174,7 @@ describe('losing a proxy instance mid-flow', () => {
       for (const user of users) {
         const response = await sandbox.fetch(
           new Request(
-            `http://sandbox.internal/2025-10-13/auth/sessions?accountId=${encodeURIComponent(user.binding.accountId)}`,
+            `http://127.0.0.1/2025-10-13/auth/sessions?accountId=${encodeURIComponent(user.binding.accountId)}`,
             { headers: { Authorization: basic } },
           ),
         );

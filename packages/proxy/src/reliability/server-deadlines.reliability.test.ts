@@ -13,7 +13,7 @@ beforeAll(async () => {
   running = await startProxyServer({
     port: 0,
     upstream: {
-      baseUrl: 'http://sandbox.internal/2025-10-13',
+      baseUrl: 'http://127.0.0.1/2025-10-13',
       clientId: CLIENT_ID,
       clientSecret: CLIENT_SECRET,
       fetch: async () =>

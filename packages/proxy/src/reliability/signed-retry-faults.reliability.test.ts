@@ -309,9 +309,7 @@ describe('signed retry under faults, kit + proxy + emulator (catalogue 2-SR)', (
     // Past expiresAt the id is void; past its grace period (another lifetime) it is forgotten,
     // swept by any traffic (§11.3).
     stack.clock.advance(601_000);
-    await stack.sandbox.fetch(
-      new Request('http://sandbox.internal/2025-10-13/auth/sessions?accountId=x'),
-    );
+    await stack.sandbox.fetch(new Request('http://127.0.0.1/2025-10-13/auth/sessions?accountId=x'));
     expect(stack.sandbox.pendingRequestCount()).toBe(0);
     expect(stack.client.sessions.getSnapshot().status).not.toBe('active');
     expect(await stack.client.keys.load('session')).toBeUndefined();

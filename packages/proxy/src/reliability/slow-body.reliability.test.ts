@@ -49,7 +49,7 @@ describe('slow and oversized bodies on a real socket (catalogue BFF-09)', () => 
       port: 0,
       requestTimeoutMs: 400,
       upstream: {
-        baseUrl: 'http://sandbox.internal/2025-10-13',
+        baseUrl: 'http://127.0.0.1/2025-10-13',
         clientId: CLIENT_ID,
         clientSecret: CLIENT_SECRET,
         fetch: (request) => {

@@ -20,7 +20,7 @@ describe('GET /customers/end-user-terms', () => {
     const body = await json(response);
     expect(body).toEqual({ version: expect.any(String), url: expect.stringMatching(/^https:/) });
     expect(harness.calls.map((call) => `${call.method} ${call.url}`)).toEqual([
-      'GET http://sandbox.internal/2025-10-13/customers/end-user-terms',
+      'GET http://127.0.0.1/2025-10-13/customers/end-user-terms',
     ]);
     expect(harness.calls[0]!.body.byteLength).toBe(0);
   });

@@ -4,6 +4,7 @@ import {
   passedBackHeaders,
   readSignedRetryHeaders,
 } from '../http/forward-headers.js';
+import { legacyValueErrors } from '../http/legacy-values.js';
 import { MAX_REQUEST_BODY_BYTES, readRequestBody } from '../http/read-body.js';
 import { decoratedResponse } from '../http/response-headers.js';
 import { parseStrictJson } from '../http/strict-json.js';
@@ -12,6 +13,7 @@ import type { OwnershipChecker } from '../ownership/ownership-checker.js';
 import type { QuoteLedger } from '../stores/stores.js';
 import type { ProxyUser } from '../types.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
+import { bodyMemberErrors, type ExtraBodyMembers } from './body-members.js';
 import type { ServiceRoute } from './route-table.js';
 
 /** What forwarding needs besides the request. */
@@ -23,6 +25,8 @@ export interface ForwardDeps {
   onUpstreamStatus?: (status: number) => void;
   /** The response's security and CORS headers, added here instead of by the middleware. */
   decoration?: Readonly<Record<string, string>> | undefined;
+  /** Members a team opted in per route key beyond the kit's own (`extraBodyMembers`). */
+  extraBodyMembers?: ExtraBodyMembers;
 }
 
 /** Body of a request after the proxy's checks: exact bytes plus a parsed copy when JSON. */
@@ -130,6 +134,35 @@ export async function checkedBody(
   return { bytes: read.bytes, contentType, json: parsed.value as Record<string, unknown> };
 }
 
+const MAX_FIELD_ERRORS = 50;
+
+/**
+ * Refuses a body with a member outside the route's allowlist (BFF-47) or a sandbox shortcut value
+ * anywhere in it (BFF-48): 400 naming every such member, nothing forwarded.
+ */
+export function checkBodyMembers(
+  route: Pick<ServiceRoute, 'key' | 'members'>,
+  json: Record<string, unknown> | undefined,
+  extra: ExtraBodyMembers = {},
+): void {
+  if (json === undefined) {
+    return;
+  }
+  const errors = [
+    ...(route.members === undefined ? [] : bodyMemberErrors(json, route.members, extra[route.key])),
+    ...legacyValueErrors(json),
+  ];
+  if (errors.length > 0) {
+    // Bounded: a 64 KiB body of one-letter members must not make a megabyte answer.
+    const fields = [...new Set(errors.map((error) => error.field))];
+    const named = fields.length > 5 ? [...fields.slice(0, 5), '…'] : fields;
+    throw invalidInput(
+      `Body members not accepted on ${route.key}: ${named.join(', ')}`,
+      errors.slice(0, MAX_FIELD_ERRORS),
+    );
+  }
+}
+
 /** Checks the route's body account member (e.g. `source.accountId`) names the user's wallet. */
 function checkBodyAccount(
   route: ServiceRoute,
@@ -210,6 +243,7 @@ export async function forwardServiceRequest(
   const { route, params } = match;
   const query = scopedQuery(route, rawQuery, user);
   const body = await checkedBody(route, request);
+  checkBodyMembers(route, body.json, deps.extraBodyMembers);
   const signed = readSignedRetryHeaders(request.headers, route, {
     passkeyVerify:
       route.key === 'POST /auth/credentials/{id}/verify' && body.json?.type === 'PASSKEY',

@@ -1,4 +1,5 @@
 import type { ResourceName } from '../ids.js';
+import type { BodyAllowlist, BodyShape } from './body-members.js';
 
 /** Methods the proxy ever forwards. */
 export type RouteMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
@@ -36,6 +37,11 @@ export interface ServiceRoute {
   query?: { scope: 'accountId' | 'customerId'; names: readonly string[] };
   signature: SignaturePolicy;
   body: BodyPolicy;
+  /**
+   * The members a body may carry, from what the kit sends on this route (BFF-47); every route
+   * whose `body` is not `none` has one. Extra members pass only through `extraBodyMembers`.
+   */
+  members?: BodyAllowlist;
   /** Path of a body member holding an account id that must be the user's wallet. */
   bodyAccount?: readonly string[];
   /** A 201 from this route records the created quote as the user's (docs/protocol.md §11.6). */
@@ -57,6 +63,60 @@ function route(
   return { key: `${method} ${template}`, method, template, ...rest };
 }
 
+/** `clientPublicKey` alone: passkey challenge, session refresh, export (docs/protocol.md §8, §9, §15). */
+const CLIENT_PUBLIC_KEY: BodyShape = { clientPublicKey: 'string' };
+
+/** A passkey's wire attestation and assertion (docs/protocol.md §9). */
+const ATTESTATION: BodyShape = {
+  credentialId: 'string',
+  clientDataJson: 'string',
+  attestationObject: 'string',
+  transports: 'strings',
+};
+const ASSERTION: BodyShape = {
+  credentialId: 'string',
+  clientDataJson: 'string',
+  authenticatorData: 'string',
+  signature: 'string',
+  userHandle: 'string',
+};
+
+/** `POST /auth/credentials`, per credential type (docs/protocol.md §12). */
+const ADD_CREDENTIAL: BodyAllowlist = {
+  byType: {
+    EMAIL_OTP: { type: 'string', accountId: 'string' },
+    SMS_OTP: { type: 'string', accountId: 'string' },
+    OAUTH: { type: 'string', accountId: 'string', oidcToken: 'string' },
+    PASSKEY: {
+      type: 'string',
+      accountId: 'string',
+      nickname: 'string',
+      challenge: 'string',
+      attestation: ATTESTATION,
+    },
+  },
+};
+
+/** `POST /auth/credentials/{id}/verify`, per credential type (docs/protocol.md §5, §9, §10). */
+const VERIFY_CREDENTIAL: BodyAllowlist = {
+  byType: {
+    EMAIL_OTP: { type: 'string', encryptedOtpBundle: 'string' },
+    SMS_OTP: { type: 'string', encryptedOtpBundle: 'string' },
+    OAUTH: { type: 'string', oidcToken: 'string', clientPublicKey: 'string' },
+    PASSKEY: { type: 'string', assertion: ASSERTION },
+  },
+};
+
+/** `POST /quotes`: what the kit's transfer sends (docs/protocol.md §11.6). */
+const CREATE_QUOTE: BodyShape = {
+  source: { sourceType: 'string', accountId: 'string' },
+  destination: { destinationType: 'string', accountId: 'string' },
+  lockedCurrencySide: 'string',
+  lockedCurrencyAmount: 'number',
+  immediatelyExecute: 'boolean',
+  description: 'string',
+};
+
 /**
  * The browser's rows of docs/protocol.md §12 plus the customer and quote rows of §11.6, the end-user
  * terms the consent screen shows (docs/service-api.md, change history "End-user terms") and the
@@ -72,6 +132,7 @@ export const SERVICE_ROUTES: readonly ServiceRoute[] = [
   route('POST', '/auth/credentials', {
     signature: 'signed-retry',
     body: 'json',
+    members: ADD_CREDENTIAL,
     bodyAccount: ['accountId'],
   }),
   route('GET', '/auth/credentials', {
@@ -91,12 +152,14 @@ export const SERVICE_ROUTES: readonly ServiceRoute[] = [
     ownership: 'credential',
     signature: 'none',
     body: 'optional-json',
+    members: { members: CLIENT_PUBLIC_KEY },
   }),
   route('POST', '/auth/credentials/{id}/verify', {
     idResource: 'AuthMethod',
     ownership: 'credential',
     signature: 'signed-retry',
     body: 'json',
+    members: VERIFY_CREDENTIAL,
   }),
   route('GET', '/auth/sessions', {
     query: { scope: 'accountId', names: [] },
@@ -108,6 +171,7 @@ export const SERVICE_ROUTES: readonly ServiceRoute[] = [
     ownership: 'session',
     signature: 'signed-retry',
     body: 'json',
+    members: { members: CLIENT_PUBLIC_KEY },
   }),
   route('DELETE', '/auth/sessions/{id}', {
     idResource: 'Session',
@@ -121,12 +185,14 @@ export const SERVICE_ROUTES: readonly ServiceRoute[] = [
     ownership: 'wallet',
     signature: 'signed-retry',
     body: 'json',
+    members: { members: CLIENT_PUBLIC_KEY },
   }),
   route('PATCH', '/internal-accounts/{id}', {
     idResource: 'InternalAccount',
     ownership: 'wallet',
     signature: 'signed-retry',
     body: 'json',
+    members: { members: { privateEnabled: 'boolean' } },
   }),
   // The current terms address and version: the same for every customer, so no path id and no
   // query (any query is refused); like every row it needs a signed-in app user. Its literal
@@ -146,10 +212,13 @@ export const SERVICE_ROUTES: readonly ServiceRoute[] = [
     ownership: 'customer',
     signature: 'signed-retry',
     body: 'json',
+    // The contact change only: never `platformCustomerId` (the binding's key) or identity fields.
+    members: { members: { email: 'string', phoneNumber: 'string' } },
   }),
   route('POST', '/quotes', {
     signature: 'none',
     body: 'json',
+    members: { members: CREATE_QUOTE },
     bodyAccount: ['source', 'accountId'],
     recordsQuote: true,
   }),
@@ -158,6 +227,7 @@ export const SERVICE_ROUTES: readonly ServiceRoute[] = [
     ownership: 'quote',
     signature: 'quote-execute',
     body: 'optional-json',
+    members: { members: {} },
   }),
   // Movements of funds (package README of the sandbox, "Transactions"): the list is scoped to the
   // user's customer (either side matches); a transaction read by id is the user's only if its
@@ -178,6 +248,7 @@ export const SERVICE_ROUTES: readonly ServiceRoute[] = [
     ownership: 'wallet',
     signature: 'none',
     body: 'json',
+    members: { members: { amount: 'number' } },
     sandboxFunding: true,
   }),
 ];

@@ -6,6 +6,7 @@ import type { OwnershipChecker } from '../ownership/ownership-checker.js';
 import type { QuoteLedger } from '../stores/stores.js';
 import type { ResolveUser } from '../types.js';
 import type { UpstreamClient } from '../upstream/upstream-client.js';
+import type { ExtraBodyMembers } from './body-members.js';
 import { forwardServiceRequest } from './forward-service-request.js';
 import { matchServiceRoute, type RouteMatch } from './match-route.js';
 import type { ServiceRoute } from './route-table.js';
@@ -21,6 +22,8 @@ export interface ServiceHandlerDeps {
   upstream: UpstreamClient;
   ownership: OwnershipChecker;
   quotes: QuoteLedger;
+  /** Opted-in body members per route key (`extraBodyMembers`). */
+  extraBodyMembers?: ExtraBodyMembers;
 }
 
 /** The error for every non-match verdict of the matcher (400, 404, 405 with `Allow`). */
@@ -84,6 +87,7 @@ export function createServiceHandler(
       quotes: deps.quotes,
       onUpstreamStatus: (status) => c.set('upstreamStatus', status),
       decoration: c.get('decoration'),
+      ...(deps.extraBodyMembers === undefined ? {} : { extraBodyMembers: deps.extraBodyMembers }),
     });
   };
 }

@@ -26,16 +26,21 @@ describe('demo session routes', () => {
       customerId: expect.stringMatching(/^Customer:/),
       accountId: expect.stringMatching(/^InternalAccount:/),
     });
+    // The customer list first: a user whose binding was lost gets their own customer back (BFF-55).
     expect(harness.calls.map((call) => `${call.method} ${new URL(call.url).pathname}`)).toEqual([
+      'GET /2025-10-13/customers',
       'POST /2025-10-13/customers',
       'GET /2025-10-13/customers/internal-accounts',
     ]);
-    expect(JSON.parse(new TextDecoder().decode(harness.calls[0]!.body))).toEqual({
+    expect(JSON.parse(new TextDecoder().decode(harness.calls[1]!.body))).toEqual({
       customerType: 'INDIVIDUAL',
       email: 'alice@example.com',
       platformCustomerId: await demoUserId('alice@example.com'),
     });
-    expect(new URL(harness.calls[1]!.url).searchParams.get('type')).toBe('EMBEDDED_WALLET');
+    expect(new URL(harness.calls[0]!.url).searchParams.get('platformCustomerId')).toBe(
+      await demoUserId('alice@example.com'),
+    );
+    expect(new URL(harness.calls[2]!.url).searchParams.get('type')).toBe('EMBEDDED_WALLET');
     const accounts = await json(
       await harness.call('GET', `/customers/internal-accounts?type=EMBEDDED_WALLET`),
     );

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { ApiError, invalidInput } from '../api-error.js';
 import type { Binder } from '../auth/binder.js';
 import { type DemoAuth, demoUserId } from '../auth/demo-auth.js';
-import type { UserBinding } from '../stores/stores.js';
+import { StoreUnavailableError, type UserBinding } from '../stores/stores.js';
 import type { ConnectionInfo } from '../types.js';
 import { checkedBody } from './forward-service-request.js';
 
@@ -11,8 +11,9 @@ export interface SessionRouteDeps {
   auth: DemoAuth;
   binder: Binder;
   /**
-   * Throws 429 when the client (by address; `email` undefined) or the client and e-mail together
-   * are over their budget; a flood from one address never spends another client's (BFF-31).
+   * Throws 429 when the client (by address; `email` undefined), the client and e-mail together,
+   * or the e-mail from any address are over their budget; a flood from one address never spends
+   * another client's (BFF-31), a flood on one e-mail from many addresses is bounded (BFF-52).
    */
   limitSignIn: (
     request: Request,
@@ -70,13 +71,31 @@ export function sessionRoutes(deps: SessionRouteDeps): Hono<{ Bindings: Connecti
     return c.json(publicView(current.user), 200);
   });
 
+  // Sign-out always clears the cookie (BFF-51). It needs no store read: a validly signed cookie
+  // names its session. When the store cannot delete it, the answer is 503 (the session is not
+  // ended on the server yet, so no success is claimed), still with the clearing Set-Cookie; this
+  // instance refuses the session at once and deletes it once the store answers again.
   app.delete('/session', async (c) => {
-    const current = await deps.auth.current(c.req.raw);
-    if (current !== null) {
-      await deps.auth.revoke(current.claims);
-      deps.onEvent('session.sign-out', { userId: current.user.userId });
+    const cleared = deps.auth.cleared();
+    const claims = await deps.auth.claims(c.req.raw);
+    if (claims !== null) {
+      try {
+        await deps.auth.revoke(claims);
+      } catch (error) {
+        if (!(error instanceof StoreUnavailableError)) {
+          throw error;
+        }
+        deps.onEvent('session.sign-out-pending', { userId: claims.sub });
+        throw new ApiError(
+          503,
+          'SERVICE_UNAVAILABLE',
+          'Signed out in this browser; the server ends the session once its store answers again',
+          { headers: { 'Retry-After': '1', 'Set-Cookie': cleared } },
+        );
+      }
+      deps.onEvent('session.sign-out', { userId: claims.sub });
     }
-    return c.body(null, 204, { 'Set-Cookie': deps.auth.cleared() });
+    return c.body(null, 204, { 'Set-Cookie': cleared });
   });
 
   app.all('/session', () => {

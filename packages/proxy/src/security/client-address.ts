@@ -152,6 +152,74 @@ function forwardedChain(headers: Headers, header: ForwardedHeader): string[] | u
   return xff === null ? undefined : xff.split(',').map((part) => part.trim());
 }
 
+/**
+ * Ranges only peers inside the deployment's own network can have: RFC 1918, RFC 6598 (CGNAT),
+ * loopback and link-local; IPv6 unique-local, link-local and loopback. Trusting them all is the
+ * usual "our internal network" setting, so they do not count towards the share of the space a
+ * `trustedProxies` set may cover.
+ */
+const INTERNAL_RANGES = [
+  '10.0.0.0/8',
+  '172.16.0.0/12',
+  '192.168.0.0/16',
+  '100.64.0.0/10',
+  '127.0.0.0/8',
+  '169.254.0.0/16',
+  '::1/128',
+  'fc00::/7',
+  'fe80::/10',
+].map((entry) => parseRange(entry)!);
+
+/** The default of `trustedProxiesMaxShare`: 1/65536 of a family, e.g. one IPv4 `/16`. */
+export const DEFAULT_TRUSTED_PROXIES_MAX_SHARE = 2 ** -16;
+
+const contains = (outer: Range, inner: Range) =>
+  outer.prefix <= inner.prefix && inRange(inner.bytes, outer);
+
+/**
+ * The share of the IPv4 and of the IPv6 address space that `ranges` cover together, ranges
+ * inside {@link INTERNAL_RANGES} left out. CIDR blocks either nest or are disjoint, so the union
+ * is the sum over the blocks no other block contains.
+ */
+function trustedShare(ranges: readonly Range[]): { ipv4: number; ipv6: number } {
+  const outermost = ranges.filter(
+    (range, index) =>
+      !INTERNAL_RANGES.some((internal) => contains(internal, range)) &&
+      !ranges.some(
+        (other, at) =>
+          at !== index && contains(other, range) && (other.prefix < range.prefix || at < index), // equal blocks: keep the first only
+      ),
+  );
+  const share = (family: number) =>
+    outermost
+      .filter((range) => range.bytes.length === family)
+      .reduce((sum, range) => sum + 2 ** -range.prefix, 0);
+  return { ipv4: share(4), ipv6: share(16) };
+}
+
+/** `1/65536`-style text of a share, for messages. */
+function shareText(share: number): string {
+  return share >= 1 ? 'all' : `1/${Math.round(1 / share)}`;
+}
+
+/** Throws when the ranges cover more of IPv4 or IPv6 than `maxShare` allows (BFF-49). */
+function checkShare(ranges: readonly Range[], entries: readonly string[], maxShare: number): void {
+  const covered = trustedShare(ranges);
+  for (const [family, share] of [
+    ['IPv4', covered.ipv4],
+    ['IPv6', covered.ipv6],
+  ] as const) {
+    if (share > maxShare) {
+      const listed = entries.filter(
+        (_, index) => ranges[index]!.bytes.length === (family === 'IPv4' ? 4 : 16),
+      );
+      throw new TypeError(
+        `trustedProxies cover ${shareText(share)} of the ${family} address space outside private ranges (${listed.join(', ')}), more than trustedProxiesMaxShare (${shareText(maxShare)}): any client behind them could choose its own address. List your load balancers' addresses, or raise trustedProxiesMaxShare`,
+      );
+    }
+  }
+}
+
 /** Resolves a request's client address from its socket peer and, from trusted peers, its headers. */
 export type ClientAddressResolver = (headers: Headers, peer: string | undefined) => string;
 
@@ -159,14 +227,17 @@ export type ClientAddressResolver = (headers: Headers, peer: string | undefined)
 export const UNKNOWN_ADDRESS = 'unknown';
 
 /**
- * Creates the resolver for `trustedProxies` (validated at start; an invalid entry, or one that
- * trusts every address, throws a `TypeError` naming it).
+ * Creates the resolver for `trustedProxies` (validated at start; an invalid entry, one that
+ * trusts every address, or a set covering more than `maxShare` of IPv4 or IPv6 outside the
+ * private ranges, throws a `TypeError` naming it).
  * @param trustedProxies - Addresses or CIDR ranges of the load balancers in front.
  * @param header - The header they write. @defaultValue 'x-forwarded-for'
+ * @param maxShare - Largest share of a family's space the set may cover. @defaultValue 1/65536
  */
 export function createClientAddressResolver(
   trustedProxies: readonly string[],
   header: ForwardedHeader = 'x-forwarded-for',
+  maxShare = DEFAULT_TRUSTED_PROXIES_MAX_SHARE,
 ): ClientAddressResolver {
   const ranges = trustedProxies.map((entry) => {
     const range = parseRange(entry);
@@ -181,6 +252,7 @@ export function createClientAddressResolver(
     }
     return range;
   });
+  checkShare(ranges, trustedProxies, maxShare);
   const trusted = (bytes: Uint8Array) => ranges.some((range) => inRange(bytes, range));
   return (headers, peer) => {
     const peerBytes = peer === undefined ? undefined : parseIp(peer);

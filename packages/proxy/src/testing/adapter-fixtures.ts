@@ -24,7 +24,7 @@ export interface AdapterFixture {
 export function createAdapterFixture(): AdapterFixture {
   const sandbox = createSandbox({ clientId: CLIENT_ID, clientSecret: CLIENT_SECRET });
   const upstream: UpstreamOptions = {
-    baseUrl: 'http://sandbox.internal/2025-10-13',
+    baseUrl: 'http://127.0.0.1/2025-10-13',
     clientId: CLIENT_ID,
     clientSecret: CLIENT_SECRET,
     fetch: (request) => sandbox.fetch(request),

@@ -126,7 +126,7 @@ export function createKitStack(options: KitStackOptions = {}): KitStack {
   };
   const proxy = createProxy({
     upstream: {
-      baseUrl: 'http://sandbox.internal/2025-10-13',
+      baseUrl: 'http://127.0.0.1/2025-10-13',
       clientId: CLIENT_ID,
       clientSecret: CLIENT_SECRET,
       fetch: async (request) => {

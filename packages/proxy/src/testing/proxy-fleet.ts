@@ -40,7 +40,7 @@ export async function startFleet(options: {
   proxy?: Partial<ProxyOptions>;
 }): Promise<Fleet> {
   const upstream = {
-    baseUrl: 'http://sandbox.internal/2025-10-13',
+    baseUrl: 'http://127.0.0.1/2025-10-13',
     clientId: CLIENT_ID,
     clientSecret: CLIENT_SECRET,
     fetch: (request: Request) => options.sandbox.fetch(request),

@@ -4,6 +4,7 @@
  */
 import { mintSandboxIdToken, oidcNonceFor } from '@wallet-auth/sandbox';
 import { createTestKey, stamp, type TestKey } from '@wallet-auth/test-utils';
+import type { ServiceRoute } from '../routes/route-table.js';
 import type { ProxyUser } from '../types.js';
 import { createHarness, type Harness, type HarnessOptions, json } from './proxy-harness.js';
 
@@ -32,6 +33,26 @@ export interface WalletHarness extends Harness {
   stampFor(name: string, payload: string): string;
   /** Adds an OAUTH credential and verifies it (session key remembered); returns both ids. */
   oauthSession(name: string, sub: string): Promise<{ credentialId: string; sessionId: string }>;
+}
+
+const UNKNOWN_UUID = '0f8e1c2a-3b4d-4e5f-8a9b-0c1d2e3f4a5b';
+
+/**
+ * `route`'s path with the user's own credential, wallet or customer id in it; a session or quote
+ * id is one nobody has (ownership then refuses it after the body checks).
+ */
+export function ownPath(
+  route: ServiceRoute,
+  user: ProxyUser & { credentialIds: readonly string[] },
+): string {
+  const ids: Record<string, string> = {
+    AuthMethod: user.credentialIds[0]!,
+    InternalAccount: user.accountId,
+    Customer: user.customerId,
+    Session: `Session:${UNKNOWN_UUID}`,
+    Quote: `Quote:${UNKNOWN_UUID}`,
+  };
+  return route.template.replace(/\{[^}]+\}/, ids[route.idResource ?? ''] ?? '');
 }
 
 /** pub65 hex of a fresh P-256 key (documented key-delivery flow, docs/protocol.md §15). */
