@@ -30,6 +30,9 @@ const env = {
 let passed = 0;
 let failed = 0;
 const problems = [];
+/** Seconds per step, printed at the end: the whole command must stay under 20 minutes. */
+const timings = [];
+const startedAll = Date.now();
 
 function run(label, command, args, options = {}) {
   const started = Date.now();
@@ -37,6 +40,7 @@ function run(label, command, args, options = {}) {
   const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, env, ...options });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   process.stdout.write(`=== ${label}: exit ${result.status ?? result.signal} in ${seconds}s\n`);
+  timings.push([label, seconds]);
   return result.status === 0;
 }
 
@@ -101,7 +105,9 @@ if (step('typecheck')) {
     process.stdout.write(`  typecheck ${dir}: ${ok ? 'ok' : 'FAILED'}\n${ok ? '' : output}`);
     count(`typecheck ${dir}`, ok);
   });
-  process.stdout.write(`=== typecheck: done in ${((Date.now() - started) / 1000).toFixed(1)}s\n`);
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  process.stdout.write(`=== typecheck: done in ${seconds}s\n`);
+  timings.push(['typecheck', seconds]);
 }
 
 if (step('lint')) {
@@ -121,8 +127,10 @@ for (const part of ['api', 'packaging']) {
   if (step(part)) {
     // One check per line `check <name>: ok|FAILED` (API reports, publint, Are the Types Wrong).
     process.stdout.write(`\n=== ${part}: node scripts/package-checks.mjs ${part}\n`);
+    const started = Date.now();
     const { ok, output } = await runQuiet('node', ['scripts/package-checks.mjs', part]);
     process.stdout.write(output);
+    timings.push([part, ((Date.now() - started) / 1000).toFixed(1)]);
     const lines = output.split('\n').filter((line) => line.startsWith('check '));
     for (const line of lines) {
       count(line.slice(6).replace(/: (ok|FAILED)$/, ''), line.endsWith(': ok'));
@@ -301,6 +309,14 @@ if (step('engines')) {
     count('engines run (no report written)', false);
   }
 }
+
+process.stdout.write('\nTime per step\n');
+for (const [label, seconds] of timings) {
+  process.stdout.write(`  ${seconds.padStart(7)}s  ${label}\n`);
+}
+process.stdout.write(
+  `  ${((Date.now() - startedAll) / 1000).toFixed(1).padStart(7)}s  all checks\n`,
+);
 
 if (problems.length > 0) {
   process.stdout.write(`\nFailed: ${problems.join('; ')}\n`);
